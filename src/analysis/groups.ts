@@ -1,0 +1,53 @@
+import type { Rollout } from '../format';
+
+/** Added to the std before dividing, as GRPO implementations do, so a tiny std cannot explode. */
+export const STD_EPSILON = 1e-6;
+
+export interface AdvantageStats {
+  n: number;
+  mean: number | null;
+  /** Sample standard deviation (divides by n-1, as torch.std); null with fewer than two rewards. */
+  std: number | null;
+  /** One advantage per input reward, in input order. */
+  advantages: number[];
+  /** Two or more rewards, all equal: the group teaches nothing. */
+  zeroVariance: boolean;
+}
+
+/**
+ * GRPO group statistics over the rewards of the rollouts in the policy signal (§6).
+ * `normalizeStd` true: (r - mean) / (std + 1e-6), GRPO; false: r - mean, Dr. GRPO.
+ */
+export function advantageStats(rewards: readonly number[], normalizeStd = true): AdvantageStats {
+  const n = rewards.length;
+  if (n === 0) return { n, mean: null, std: null, advantages: [], zeroVariance: false };
+  const mean = rewards.reduce((a, b) => a + b, 0) / n;
+  if (n === 1) return { n, mean, std: null, advantages: [0], zeroVariance: false };
+  const std = Math.sqrt(rewards.reduce((a, r) => a + (r - mean) ** 2, 0) / (n - 1));
+  // Compare rewards directly: a float mean of equal values can differ from them in the last bit,
+  // which the epsilon would blow up into a visible advantage.
+  const zeroVariance = rewards.every((r) => r === rewards[0]);
+  const advantages = rewards.map((r) => (zeroVariance ? 0 : normalizeStd ? (r - mean) / (std + STD_EPSILON) : r - mean));
+  return { n, mean, std: zeroVariance ? 0 : std, advantages, zeroVariance };
+}
+
+/** The GRPO group of a record: `group_id`, else `task_id@policy_version`. */
+export function groupIdOf(record: Rollout): string {
+  return record.group_id ?? `${record.task_id}@${record.policy_version ?? ''}`;
+}
+
+/** Sampling config compared across a group; the seed is left out because each rollout gets its own. */
+export function samplingKey(record: Rollout): string {
+  if (!record.sampling) return 'none';
+  const { seed: _seed, ...rest } = record.sampling;
+  return stableStringify(rest);
+}
+
+function stableStringify(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableStringify).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const entries = Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${stableStringify(x)}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'undefined';
+}

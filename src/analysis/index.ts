@@ -1,0 +1,17 @@
+export type { ContextChange, ContextPiece } from './context';
+export { contextChange, MAX_CONTEXT_EDITS, previousSequence } from './context';
+export { FINDING_INFO } from './findingInfo';
+export type { AdvantageStats } from './groups';
+export { advantageStats, groupIdOf, STD_EPSILON } from './groups';
+export { LintSession, summarizeRollout } from './lint';
+export type { MaskSpan, PositionRole } from './masks';
+export { predictedFrom, segmentMask, segmentMaskSpans, trainingMaskSpans, trainingRoles } from './masks';
+export { findRegressions } from './regressions';
+export type { CheckOptions } from './rolloutChecks';
+export { rolloutFindings } from './rolloutChecks';
+export type { KnownTermination, TerminationInfo } from './termination';
+export { isKnownTermination, rewardExpected, terminationInfo } from './termination';
+export type { Turn } from './timeline';
+export { firstFinishStep, joinTurns } from './timeline';
+export { DEFAULT_DRIFT_THRESHOLD } from './trainingChecks';
+export type * from './types';

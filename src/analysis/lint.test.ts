@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { JsonlParser } from '../format';
+import { buildRollout, toJsonl } from '../testing/builders';
+import { STD_EPSILON } from './groups';
+import { LintSession } from './lint';
+
+function lint(records: unknown[], normalizeStd = true) {
+  const parser = new JsonlParser('a.jsonl');
+  const session = new LintSession();
+  for (const r of [...parser.push(new TextEncoder().encode(toJsonl(records))), ...parser.end()]) session.add(r);
+  session.addLineCount(parser.lines);
+  return session.report(normalizeStd);
+}
+
+describe('LintSession', () => {
+  it('E_DUPLICATE_ROLLOUT on every line of the same (rollout_id, attempt_id)', () => {
+    const a = buildRollout({ rollout_id: 'r-1', attempt_id: 'a-1' });
+    const report = lint([a, buildRollout({ rollout_id: 'r-1', attempt_id: 'a-2' }), a, a]);
+    const dup = report.rollouts.map((r) => r.findings.filter((f) => f.code === 'E_DUPLICATE_ROLLOUT').length);
+    expect(dup).toEqual([1, 0, 1, 1]);
+    expect(report.rollouts[0]?.findings[0]?.message).toContain('a.jsonl:3, a.jsonl:4');
+  });
+
+  it('a null attempt_id duplicates another null attempt_id', () => {
+    const a = buildRollout({ attempt_id: undefined });
+    expect(lint([a, a]).summary.errors).toBe(2);
+  });
+
+  it('group statistics count only rollouts in the signal with a numeric reward', () => {
+    const report = lint([
+      buildRollout({ rollout_id: 'r-1', reward: 1 }),
+      buildRollout({ rollout_id: 'r-2', reward: 0 }),
+      buildRollout({ rollout_id: 'r-3', reward: 0, termination: 'budget_exhausted' }),
+      buildRollout({ rollout_id: 'r-4', reward: null, termination: 'infra_failure' }),
+      buildRollout({ rollout_id: 'r-5', reward: null, termination: 'cancelled' }),
+      buildRollout({ rollout_id: 'r-6', reward: null }),
+    ]);
+    const g = report.groups[0];
+    expect(report.groups).toHaveLength(1);
+    expect(g).toMatchObject({ group_id: 'task-1@v-1', rollouts: 6, in_signal: 4 });
+    expect(g?.mean).toBeCloseTo(1 / 3, 12);
+    const std = Math.sqrt(((2 / 3) ** 2 + 2 * (1 / 3) ** 2) / 2);
+    expect(g?.std).toBeCloseTo(std, 12);
+    expect(Object.keys(g?.advantages ?? {})).toEqual(['r-1', 'r-2', 'r-3']);
+    expect(g?.advantages['r-1']).toBeCloseTo(2 / 3 / (std + STD_EPSILON), 9);
+    expect(report.rollouts.map((r) => r.in_signal)).toEqual([true, true, true, false, false, true]);
+  });
+
+  it('Dr. GRPO advantages when std normalisation is off', () => {
+    const recs = [buildRollout({ rollout_id: 'a', reward: 1 }), buildRollout({ rollout_id: 'b', reward: 0 })];
+    expect(lint(recs, false).groups[0]?.advantages).toEqual({ a: 0.5, b: -0.5 });
+  });
+
+  it('W_ZERO_VARIANCE_GROUP for two or more equal rewards, not for a singleton', () => {
+    const zero = lint([buildRollout({ rollout_id: 'a', reward: 1 }), buildRollout({ rollout_id: 'b', reward: 1 })]).groups[0];
+    expect(zero?.findings.map((f) => f.code)).toEqual(['W_ZERO_VARIANCE_GROUP']);
+    expect(zero?.advantages).toEqual({ a: 0, b: 0 });
+    const single = lint([buildRollout({ rollout_id: 'a', reward: 1 })]).groups[0];
+    expect(single).toMatchObject({ findings: [], std: null, advantages: { a: 0 }, mean: 1 });
+  });
+
+  it('W_GROUP_MIXED_POLICY / SAMPLING / ENV within one explicit group', () => {
+    const g = { group_id: 'g' };
+    const report = lint([
+      buildRollout({
+        ...g,
+        rollout_id: 'a',
+        reward: 1,
+        policy_version: 'v1',
+        environment_version: 'e1',
+        sampling: { temperature: 1, seed: 1 },
+      }),
+      buildRollout({
+        ...g,
+        rollout_id: 'b',
+        reward: 0,
+        policy_version: 'v2',
+        environment_version: 'e2',
+        sampling: { temperature: 0.5, seed: 2 },
+      }),
+    ]);
+    expect(report.groups[0]?.findings.map((f) => f.code)).toEqual(['W_GROUP_MIXED_POLICY', 'W_GROUP_MIXED_SAMPLING', 'W_GROUP_MIXED_ENV']);
+    const sameButSeed = lint([
+      buildRollout({ ...g, rollout_id: 'a', reward: 1, sampling: { temperature: 1, seed: 1 } }),
+      buildRollout({ ...g, rollout_id: 'b', reward: 0, sampling: { temperature: 1, seed: 2 } }),
+    ]);
+    expect(sameButSeed.groups[0]?.findings).toEqual([]);
+  });
+
+  it('keys advantages by rollout_id#attempt_id when a group holds two attempts of one rollout', () => {
+    const report = lint([
+      buildRollout({ rollout_id: 'r-1', attempt_id: 'a-1', termination: 'infra_failure', reward: null }),
+      buildRollout({ rollout_id: 'r-1', attempt_id: 'a-2', reward: 1 }),
+      buildRollout({ rollout_id: 'r-2', attempt_id: 'a-1', reward: 0 }),
+    ]);
+    expect(Object.keys(report.groups[0]?.advantages ?? {})).toEqual(['r-1#a-2', 'r-2']);
+  });
+
+  it('summary counts lines (blank included), rollouts, errors (parse errors included) and warnings', () => {
+    const report = lint([buildRollout({ rollout_id: 'a' }), '', '{oops', buildRollout({ rollout_id: 'b', termination: 'odd' })]);
+    expect(report.summary).toEqual({ lines: 4, rollouts: 2, errors: 1, warnings: 1 });
+    expect(report.parse_errors).toEqual([{ file: 'a.jsonl', line: 3, code: 'E_PARSE', message: expect.any(String) }]);
+  });
+});

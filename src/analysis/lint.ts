@@ -1,0 +1,171 @@
+import type { LineResult, LoadedRollout, Rollout } from '../format';
+import { finding } from './finding';
+import { advantageStats, groupIdOf, samplingKey } from './groups';
+import { findRegressions } from './regressions';
+import { type CheckOptions, rolloutFindings } from './rolloutChecks';
+import { terminationInfo } from './termination';
+import type { Finding, GroupSummary, LintReport, RolloutSummary } from './types';
+
+/** What a group needs to remember of each member; the record itself can then be dropped. */
+interface Member {
+  index: number;
+  rolloutId: string;
+  attemptId: string | null;
+  inSignal: boolean;
+  reward: number | null;
+  policy: string | undefined;
+  env: string | undefined;
+  sampling: string;
+}
+
+/** Summarises one rollout without the cross-rollout checks. */
+export function summarizeRollout(loaded: LoadedRollout, options: CheckOptions = {}): RolloutSummary {
+  const r = loaded.record;
+  return {
+    file: loaded.file,
+    line: loaded.line,
+    task_id: r.task_id,
+    rollout_id: r.rollout_id,
+    attempt_id: r.attempt_id ?? null,
+    group_id: groupIdOf(r),
+    termination: r.termination,
+    in_signal: terminationInfo(r.termination).inSignal,
+    reward: r.reward ?? null,
+    // Steps are what the harness executed; a record without `steps` recorded none (never invented).
+    steps: r.steps?.length ?? 0,
+    regressions: findRegressions(r),
+    findings: rolloutFindings(r, options),
+  };
+}
+
+/**
+ * Builds the lint report incrementally: feed it every parsed line, in order, and it keeps only the
+ * per-rollout summaries, so a file of any size is linted in memory proportional to its rollout count.
+ */
+export class LintSession {
+  private lines = 0;
+  private readonly parseErrors: LintReport['parse_errors'] = [];
+  private readonly rollouts: RolloutSummary[] = [];
+  private readonly members = new Map<string, Member[]>();
+  private readonly seen = new Map<string, number[]>();
+
+  constructor(private readonly options: CheckOptions = {}) {}
+
+  add(result: LineResult): void {
+    if (result.kind === 'error') this.parseErrors.push(result.value);
+    else this.addRollout(result.value);
+  }
+
+  addRollout(loaded: LoadedRollout): RolloutSummary {
+    const summary = summarizeRollout(loaded, this.options);
+    const index = this.rollouts.push(summary) - 1;
+    const key = JSON.stringify([summary.rollout_id, summary.attempt_id]);
+    const same = this.seen.get(key);
+    if (same) same.push(index);
+    else this.seen.set(key, [index]);
+    const group = this.members.get(summary.group_id) ?? [];
+    if (group.length === 0) this.members.set(summary.group_id, group);
+    group.push(memberOf(loaded.record, summary, index));
+    return summary;
+  }
+
+  /** Counts lines read (blank ones included); call once per file with the parser's line count. */
+  addLineCount(n: number): void {
+    this.lines += n;
+  }
+
+  /** The report of §8. `normalizeStd` false gives Dr. GRPO advantages. */
+  report(normalizeStd = true): LintReport {
+    const rollouts = this.rollouts.map((r) => ({ ...r, findings: [...r.findings] }));
+    for (const indices of this.seen.values()) {
+      if (indices.length < 2) continue;
+      for (const i of indices) {
+        const r = rollouts[i];
+        if (!r) continue;
+        const others = indices.filter((j) => j !== i).map((j) => `${rollouts[j]?.file}:${rollouts[j]?.line}`);
+        r.findings.unshift(
+          finding(
+            'E_DUPLICATE_ROLLOUT',
+            `rollout "${r.rollout_id}" attempt ${JSON.stringify(r.attempt_id)} also appears at ${others.join(', ')}`,
+          ),
+        );
+      }
+    }
+    const groups = [...this.members].map(([id, members]) => groupSummary(id, members, normalizeStd));
+    let errors = this.parseErrors.length;
+    let warnings = 0;
+    for (const f of [...rollouts.flatMap((r) => r.findings), ...groups.flatMap((g) => g.findings)]) {
+      if (f.severity === 'error') errors++;
+      else warnings++;
+    }
+    return {
+      summary: { lines: this.lines, rollouts: rollouts.length, errors, warnings },
+      parse_errors: [...this.parseErrors],
+      rollouts,
+      groups,
+    };
+  }
+}
+
+function memberOf(record: Rollout, summary: RolloutSummary, index: number): Member {
+  return {
+    index,
+    rolloutId: summary.rollout_id,
+    attemptId: summary.attempt_id,
+    inSignal: summary.in_signal,
+    reward: summary.reward,
+    policy: record.policy_version,
+    env: record.environment_version,
+    sampling: samplingKey(record),
+  };
+}
+
+/** Advantage keys: rollout_id, with `#attempt_id` where the group holds two attempts of one rollout. */
+function advantageKeys(members: Member[]): string[] {
+  const count = new Map<string, number>();
+  for (const m of members) count.set(m.rolloutId, (count.get(m.rolloutId) ?? 0) + 1);
+  const used = new Set<string>();
+  return members.map((m) => {
+    let key = (count.get(m.rolloutId) ?? 0) > 1 ? `${m.rolloutId}#${m.attemptId ?? ''}` : m.rolloutId;
+    // Only an exact duplicate (already E_DUPLICATE_ROLLOUT) collides; keep both rather than overwrite.
+    for (let k = 2; used.has(key); k++) key = `${m.rolloutId}#${m.attemptId ?? ''}#${k}`;
+    used.add(key);
+    return key;
+  });
+}
+
+function groupSummary(group_id: string, members: Member[], normalizeStd: boolean): GroupSummary {
+  const keys = advantageKeys(members);
+  const scored = members.flatMap((m, i) => (m.inSignal && m.reward !== null ? [{ key: keys[i] ?? m.rolloutId, reward: m.reward }] : []));
+  const stats = advantageStats(
+    scored.map((s) => s.reward),
+    normalizeStd,
+  );
+  const advantages: Record<string, number> = {};
+  scored.forEach((s, i) => {
+    advantages[s.key] = stats.advantages[i] ?? 0;
+  });
+  const findings: Finding[] = [];
+  const mixed = (values: (string | undefined)[]) => new Set(values.map((v) => v ?? '(none)'));
+  const policies = mixed(members.map((m) => m.policy));
+  if (policies.size > 1) findings.push(finding('W_GROUP_MIXED_POLICY', `policy versions ${[...policies].join(', ')} in one group`));
+  const samplings = mixed(members.map((m) => m.sampling));
+  if (samplings.size > 1)
+    findings.push(finding('W_GROUP_MIXED_SAMPLING', `${samplings.size} different sampling configs (seed aside) in one group`));
+  const envs = mixed(members.map((m) => m.env));
+  if (envs.size > 1) findings.push(finding('W_GROUP_MIXED_ENV', `environment versions ${[...envs].join(', ')} in one group`));
+  if (stats.zeroVariance) {
+    findings.push(
+      finding('W_ZERO_VARIANCE_GROUP', `all ${stats.n} rollouts in the signal have reward ${scored[0]?.reward}; advantages are 0`),
+    );
+  }
+  return {
+    group_id,
+    rollouts: members.length,
+    in_signal: members.filter((m) => m.inSignal).length,
+    mean: stats.mean,
+    std: stats.std,
+    advantages,
+    findings,
+  };
+}

@@ -1,0 +1,55 @@
+import type { Rollout } from '../format';
+import { finding } from './finding';
+import { segmentFindings } from './segmentChecks';
+import { stepFindings } from './stepChecks';
+import { isKnownTermination, terminationInfo } from './termination';
+import { trainingFindings } from './trainingChecks';
+import type { Finding } from './types';
+
+export interface CheckOptions {
+  /** W_LOGPROB_DRIFT threshold in nats. */
+  driftThreshold?: number;
+}
+
+function recordFindings(record: Rollout): Finding[] {
+  const out: Finding[] = [];
+  const t = record.termination;
+  const reward = record.reward ?? null;
+  if (!isKnownTermination(t)) {
+    out.push(
+      finding(
+        'W_UNKNOWN_TERMINATION',
+        `termination "${t}" is not one of finished, budget_exhausted, invalid_call, infra_failure, cancelled; left out of the signal`,
+      ),
+    );
+  } else if (terminationInfo(t).inSignal) {
+    if (reward === null)
+      out.push(
+        finding(
+          'E_REWARD_MISSING',
+          `termination "${t}" is in the policy signal but reward is ${record.reward === null ? 'null' : 'missing'}`,
+        ),
+      );
+  } else if (reward !== null) {
+    out.push(
+      finding('E_EXCLUDED_HAS_REWARD', `termination "${t}" is excluded from the signal but carries reward ${reward}; it must be null`),
+    );
+  }
+  const missing: string[] = [];
+  if (!record.tokenizer?.version) missing.push('tokenizer.version');
+  if (!record.chat_template?.version) missing.push('chat_template.version');
+  if (!record.grader?.version && !record.grading?.grader?.version) missing.push('grader.version');
+  if (!record.sampling) missing.push('sampling');
+  if (missing.length > 0) out.push(finding('W_MISSING_METADATA', `missing ${missing.join(', ')}`));
+  return out;
+}
+
+/** Every per-rollout finding of §7 (the cross-rollout E_DUPLICATE_ROLLOUT and group codes come later). */
+export function rolloutFindings(record: Rollout, options: CheckOptions = {}): Finding[] {
+  return [
+    ...recordFindings(record),
+    ...segmentFindings(record),
+    ...stepFindings(record),
+    ...trainingFindings(record, options.driftThreshold),
+  ];
+}

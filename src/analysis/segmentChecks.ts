@@ -1,0 +1,58 @@
+import type { Rollout } from '../format';
+import { describePositions, finding } from './finding';
+import { startsWithPair } from './ids';
+import type { Finding } from './types';
+
+/** Per-segment checks: array lengths, logprob range, context continuity, cut generations. */
+export function segmentFindings(record: Rollout): Finding[] {
+  const out: Finding[] = [];
+  const maxNew = record.sampling?.max_new_tokens;
+  record.segments.forEach((seg, i) => {
+    const at = { segment: i };
+    const n = seg.generated_ids.length;
+    if (seg.old_logprobs.length !== n) {
+      out.push(finding('E_LOGPROB_LENGTH', `segment ${i}: ${seg.old_logprobs.length} old_logprobs for ${n} generated_ids`, at));
+    }
+    const above: number[] = [];
+    seg.old_logprobs.forEach((lp, j) => {
+      if (lp > 0) above.push(j);
+    });
+    if (above.length > 0) {
+      const first = above[0] ?? 0;
+      out.push(
+        finding(
+          'E_LOGPROB_RANGE',
+          `segment ${i}: old_logprobs above 0 at ${describePositions(above, 'token')}; e.g. ${seg.old_logprobs[first]} at ${first}`,
+          at,
+        ),
+      );
+    }
+    if (seg.loss_mask && seg.loss_mask.length !== n) {
+      out.push(finding('E_MASK_LENGTH', `segment ${i}: loss_mask has ${seg.loss_mask.length} entries for ${n} generated_ids`, at));
+    }
+    if (seg.input_tokens && seg.input_tokens.length !== seg.input_ids.length) {
+      out.push(
+        finding('E_TOKEN_TEXT_LENGTH', `segment ${i}: ${seg.input_tokens.length} input_tokens for ${seg.input_ids.length} input_ids`, at),
+      );
+    }
+    if (seg.generated_tokens && seg.generated_tokens.length !== n) {
+      out.push(finding('E_TOKEN_TEXT_LENGTH', `segment ${i}: ${seg.generated_tokens.length} generated_tokens for ${n} generated_ids`, at));
+    }
+    const prev = record.segments[i - 1];
+    if (prev && !startsWithPair(seg.input_ids, prev.input_ids, prev.generated_ids)) {
+      out.push(
+        finding(
+          'W_CONTEXT_REWRITTEN',
+          `segment ${i}: input_ids does not begin with segment ${i - 1}'s input_ids + generated_ids; earlier context was dropped or changed`,
+          at,
+        ),
+      );
+    }
+    if (maxNew !== undefined && n === maxNew) {
+      out.push(
+        finding('W_HIT_MAX_TOKENS', `segment ${i}: generated exactly max_new_tokens (${maxNew}) tokens; the generation was cut`, at),
+      );
+    }
+  });
+  return out;
+}

@@ -1,0 +1,46 @@
+import type { Rollout } from '../format';
+import { finding } from './finding';
+import { firstFinishStep } from './timeline';
+import type { Finding } from './types';
+
+/** Harness-side checks: duplicate executions, orphan calls, actions after finish. */
+export function stepFindings(record: Rollout): Finding[] {
+  const out: Finding[] = [];
+  const steps = record.steps;
+  if (!steps) return out;
+  const firstByCall = new Map<string, number>();
+  steps.forEach((s, i) => {
+    const step = i + 1;
+    const first = firstByCall.get(s.tool_call_id);
+    if (first !== undefined) {
+      out.push(
+        finding('E_DUPLICATE_EXECUTION', `step ${step}: tool_call_id "${s.tool_call_id}" was already executed at step ${first}`, { step }),
+      );
+    } else {
+      firstByCall.set(s.tool_call_id, step);
+    }
+    if ((s.executions ?? 1) > 1) {
+      out.push(finding('E_DUPLICATE_EXECUTION', `step ${step}: tool_call_id "${s.tool_call_id}" executed ${s.executions} times`, { step }));
+    }
+  });
+  const called = new Set<string>();
+  record.segments.forEach((seg, i) => {
+    if (seg.tool_call_id == null) return;
+    called.add(seg.tool_call_id);
+    if (!firstByCall.has(seg.tool_call_id)) {
+      out.push(finding('W_ORPHAN_CALL', `segment ${i}: tool_call_id "${seg.tool_call_id}" has no step`, { segment: i }));
+    }
+  });
+  steps.forEach((s, i) => {
+    if (!called.has(s.tool_call_id)) {
+      out.push(finding('W_ORPHAN_CALL', `step ${i + 1}: tool_call_id "${s.tool_call_id}" has no segment`, { step: i + 1 }));
+    }
+  });
+  const finish = firstFinishStep(record);
+  if (finish !== null) {
+    for (let step = finish + 1; step <= steps.length; step++) {
+      out.push(finding('W_ACTION_AFTER_FINISH', `step ${step} (${steps[step - 1]?.tool}) follows finish at step ${finish}`, { step }));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,89 @@
+import type { Rollout } from '../format';
+import { describePositions, finding } from './finding';
+import { firstMismatch } from './ids';
+import { trainingRoles } from './masks';
+import type { Finding } from './types';
+
+/** Default W_LOGPROB_DRIFT threshold, in nats. */
+export const DEFAULT_DRIFT_THRESHOLD = 1.0;
+
+/**
+ * Checks the trainer's packed sequence against what the model saw and generated:
+ * E_TRAINING_CONTEXT, E_TRAINING_MASK and W_LOGPROB_DRIFT.
+ */
+export function trainingFindings(record: Rollout, driftThreshold = DEFAULT_DRIFT_THRESHOLD): Finding[] {
+  const training = record.training;
+  if (!training) return [];
+  const out: Finding[] = [];
+  const seq = training.sequence_ids;
+  const aligned: boolean[] = record.segments.map((seg, i) => {
+    const at = firstMismatch(seq, seg.input_ids, seg.generated_ids);
+    if (at === null) return true;
+    const part = at < seg.input_ids.length ? `its input_ids at position ${at}` : `its generated_ids at position ${at}`;
+    out.push(
+      finding(
+        'E_TRAINING_CONTEXT',
+        `segment ${i}: training.sequence_ids departs from ${part}; the trainer would score this generation under a context the model never saw`,
+        { segment: i },
+      ),
+    );
+    return false;
+  });
+
+  // A mask that does not line up with its sequence cannot say which tokens are trained; §2 requires
+  // the same length, and there is no separate code, so it is reported as a mask error.
+  if (training.loss_mask.length !== seq.length) {
+    out.push(finding('E_TRAINING_MASK', `training.loss_mask has ${training.loss_mask.length} entries for ${seq.length} sequence_ids`));
+  }
+  const roles = trainingRoles(record);
+  const bad: number[] = [];
+  training.loss_mask.forEach((m, pos) => {
+    if (m !== 1) return;
+    const role = roles[pos];
+    if (role?.kind !== 'generated' || !role.trainable) bad.push(pos);
+  });
+  if (bad.length > 0) {
+    const first = roles[bad[0] ?? 0];
+    const what =
+      !first || first.kind === 'after'
+        ? 'after the last generation (padding)'
+        : first.kind === 'context'
+          ? 'prompt or tool observation'
+          : 'a generated token whose own loss_mask is 0';
+    out.push(
+      finding(
+        'E_TRAINING_MASK',
+        `training.loss_mask is 1 at ${describePositions(bad)} that the model did not generate under loss; the first is ${what}`,
+      ),
+    );
+  }
+
+  const lps = training.logprobs;
+  if (lps && lps.length !== seq.length) {
+    out.push(finding('E_LOGPROB_LENGTH', `training.logprobs has ${lps.length} entries for ${seq.length} sequence_ids`));
+  } else if (lps) {
+    record.segments.forEach((seg, i) => {
+      // A misaligned segment is already an error; comparing its logprobs would compare other tokens.
+      if (!aligned[i]) return;
+      let worst = 0;
+      let count = 0;
+      seg.old_logprobs.forEach((old, j) => {
+        const trained = lps[seg.input_ids.length + j];
+        if (trained === null || trained === undefined) return;
+        const d = Math.abs(trained - old);
+        if (d > driftThreshold) count++;
+        worst = Math.max(worst, d);
+      });
+      if (count > 0) {
+        out.push(
+          finding(
+            'W_LOGPROB_DRIFT',
+            `segment ${i}: ${count} token${count === 1 ? '' : 's'} where training.logprobs and old_logprobs differ by more than ${driftThreshold} nat (max ${worst.toFixed(3)})`,
+            { segment: i },
+          ),
+        );
+      }
+    });
+  }
+  return out;
+}

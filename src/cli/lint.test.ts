@@ -1,0 +1,222 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { buildChain, buildRollout, MINIMAL_RECORD_LINE, toJsonl } from '../testing/builders';
+
+const run = promisify(execFile);
+const BIN = join(import.meta.dirname, '../../bin/trajscope.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'trajscope-lint-'));
+
+async function lint(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, 'lint', ...args], { cwd: dir });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+function write(name: string, content: string | Buffer): string {
+  writeFileSync(join(dir, name), content);
+  return name;
+}
+
+const edit = (old: string, neu: string) => ({ tool: 'edit', args: { path: 'search.py', old, new: neu }, observation: { status: 'ok' } });
+const tests = (passed: string[], over_budget: string[] = []) => ({
+  tool: 'run_tests',
+  args: {},
+  tests: { passed, failed: [], over_budget },
+});
+
+/** One file mixing the spec's cases: every line's expected lint output is written out by hand below. */
+const MIXED = toJsonl([
+  MINIMAL_RECORD_LINE,
+  '{"task_id": "t", "rollout_id": ',
+  buildRollout({
+    task_id: 'bs',
+    rollout_id: 'r-1',
+    reward: 0,
+    ...buildChain([
+      edit('low = mid', 'low = mid + 1'),
+      tests(['find 3', 'find 6']),
+      edit('low = mid + 1', 'low = mid'),
+      tests(['find 3'], ['find 6']),
+    ]),
+  }),
+  '',
+  buildRollout({ task_id: 'bs', rollout_id: 'r-2', reward: 1 }),
+  buildRollout({ task_id: 'bs', rollout_id: 'r-3', termination: 'infra_failure', reward: null }),
+  '[1, 2, 3]',
+  buildRollout({ task_id: 'bs', rollout_id: 'r-2', reward: 1 }),
+  { task_id: 'bs', segments: [], termination: 'finished', reward: 1 },
+  buildRollout({ task_id: 'solo', rollout_id: 's-1', termination: 'cancelled', reward: 0 }),
+]);
+
+describe('trajscope lint (subprocess)', () => {
+  it('--json on a mixed file matches the spec field for field', async () => {
+    const file = write('mixed.jsonl', MIXED);
+    const { code, stdout } = await lint(file, '--json');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(Object.keys(report)).toEqual(['summary', 'parse_errors', 'rollouts', 'groups']);
+    expect(report.summary).toEqual({ lines: 10, rollouts: 6, errors: 6, warnings: 1 });
+    expect(report.parse_errors).toEqual([
+      { file, line: 2, code: 'E_PARSE', message: expect.stringContaining('not valid JSON') },
+      { file, line: 7, code: 'E_PARSE', message: 'expected a JSON object, got an array' },
+      { file, line: 9, code: 'E_SCHEMA', message: 'rollout_id: required field is missing' },
+    ]);
+    const meta = { code: 'W_MISSING_METADATA', severity: 'warning', segment: null, step: null, message: expect.any(String) };
+    const dup = { code: 'E_DUPLICATE_ROLLOUT', severity: 'error', segment: null, step: null, message: expect.any(String) };
+    expect(report.rollouts).toEqual([
+      {
+        file,
+        line: 1,
+        task_id: 'binary-search-001',
+        rollout_id: 'r-003',
+        attempt_id: 'a-001',
+        group_id: 'binary-search-001@v-012',
+        termination: 'finished',
+        in_signal: true,
+        reward: 1,
+        steps: 0,
+        regressions: [],
+        findings: [meta],
+      },
+      {
+        file,
+        line: 3,
+        task_id: 'bs',
+        rollout_id: 'r-1',
+        attempt_id: 'a-1',
+        group_id: 'bs@v-1',
+        termination: 'finished',
+        in_signal: true,
+        reward: 0,
+        steps: 4,
+        regressions: [
+          { step: 3, kind: 'revert', of_step: 1 },
+          { step: 3, kind: 'test', tests: ['find 6'] },
+        ],
+        findings: [],
+      },
+      {
+        file,
+        line: 5,
+        task_id: 'bs',
+        rollout_id: 'r-2',
+        attempt_id: 'a-1',
+        group_id: 'bs@v-1',
+        termination: 'finished',
+        in_signal: true,
+        reward: 1,
+        steps: 0,
+        regressions: [],
+        findings: [dup],
+      },
+      {
+        file,
+        line: 6,
+        task_id: 'bs',
+        rollout_id: 'r-3',
+        attempt_id: 'a-1',
+        group_id: 'bs@v-1',
+        termination: 'infra_failure',
+        in_signal: false,
+        reward: null,
+        steps: 0,
+        regressions: [],
+        findings: [],
+      },
+      {
+        file,
+        line: 8,
+        task_id: 'bs',
+        rollout_id: 'r-2',
+        attempt_id: 'a-1',
+        group_id: 'bs@v-1',
+        termination: 'finished',
+        in_signal: true,
+        reward: 1,
+        steps: 0,
+        regressions: [],
+        findings: [dup],
+      },
+      {
+        file,
+        line: 10,
+        task_id: 'solo',
+        rollout_id: 's-1',
+        attempt_id: 'a-1',
+        group_id: 'solo@v-1',
+        termination: 'cancelled',
+        in_signal: false,
+        reward: 0,
+        steps: 0,
+        regressions: [],
+        findings: [{ code: 'E_EXCLUDED_HAS_REWARD', severity: 'error', segment: null, step: null, message: expect.any(String) }],
+      },
+    ]);
+    // bs@v-1 in signal: r-1 (0), r-2 (1), r-2 again (1): mean 2/3, std sqrt(1/3).
+    const std = Math.sqrt(1 / 3);
+    expect(report.groups).toEqual([
+      { group_id: 'binary-search-001@v-012', rollouts: 1, in_signal: 1, mean: 1, std: null, advantages: { 'r-003': 0 }, findings: [] },
+      {
+        group_id: 'bs@v-1',
+        rollouts: 4,
+        in_signal: 3,
+        mean: expect.closeTo(2 / 3, 12),
+        std: expect.closeTo(std, 12),
+        advantages: {
+          'r-1': expect.closeTo(-(2 / 3) / std, 5),
+          'r-2#a-1': expect.closeTo(1 / 3 / std, 5),
+          'r-2#a-1#2': expect.closeTo(1 / 3 / std, 5),
+        },
+        findings: [],
+      },
+      { group_id: 'solo@v-1', rollouts: 1, in_signal: 0, mean: null, std: null, advantages: {}, findings: [] },
+    ]);
+  });
+
+  it('exit 0 on a clean file, and the same result through gzip', async () => {
+    const clean = toJsonl([buildRollout({ rollout_id: 'a', reward: 1 }), buildRollout({ rollout_id: 'b', reward: 0 })]);
+    const plain = await lint(write('clean.jsonl', clean), '--json');
+    expect(plain.code).toBe(0);
+    const gz = await lint(write('clean.jsonl.gz', gzipSync(clean)), '--json');
+    expect(gz.code).toBe(0);
+    expect(JSON.parse(gz.stdout).rollouts.map((r: { rollout_id: string }) => r.rollout_id)).toEqual(['a', 'b']);
+  });
+
+  it('exit 2 with a clear message when a file cannot be read, still reporting the others', async () => {
+    const ok = write('ok.jsonl', toJsonl([buildRollout()]));
+    const { code, stdout, stderr } = await lint('missing.jsonl', ok, '--json');
+    expect(code).toBe(2);
+    expect(stderr).toContain('cannot read missing.jsonl: no such file');
+    expect(JSON.parse(stdout).summary.rollouts).toBe(1);
+  });
+
+  it('exit 2 on a corrupt gzip stream', async () => {
+    const bad = Buffer.concat([gzipSync(toJsonl([buildRollout()])).subarray(0, 20), Buffer.from('garbage')]);
+    const { code, stderr } = await lint(write('bad.jsonl.gz', bad));
+    expect(code).toBe(2);
+    expect(stderr).toContain('cannot read bad.jsonl.gz');
+  });
+
+  it('prints a readable summary without --json: terminations, findings by code, groups needing a look', async () => {
+    const { code, stdout } = await lint(write('mixed2.jsonl', MIXED));
+    expect(code).toBe(1);
+    expect(stdout).toContain('10 lines, 6 rollouts, 6 errors, 1 warnings');
+    expect(stdout).toMatch(/terminations:\n\s+finished\s+4\s+in signal/);
+    expect(stdout).toMatch(/E_DUPLICATE_ROLLOUT\s+2/);
+    expect(stdout).toContain('groups needing a look:');
+  });
+
+  it('rejects a bad option with exit 2', async () => {
+    expect((await lint('--drift-threshold', 'abc', 'x.jsonl')).code).toBe(2);
+    expect((await lint()).code).toBe(2);
+  });
+});

@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_DRIFT_THRESHOLD, LintSession } from '../analysis';
+import { readJsonlFile } from './readFile';
+import { formatReport } from './report';
+
+/** `trajscope lint FILE... [--json]`: exit 0 clean, 1 with error findings, 2 when a file cannot be read. */
+export async function runLint(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (e) {
+    process.stderr.write(`trajscope lint: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  const { values, positionals: files } = parsed;
+  if (files.length === 0) {
+    process.stderr.write('trajscope lint: name at least one .jsonl or .jsonl.gz file\n');
+    return 2;
+  }
+  const driftThreshold = values['drift-threshold'] === undefined ? DEFAULT_DRIFT_THRESHOLD : Number(values['drift-threshold']);
+  if (!Number.isFinite(driftThreshold) || driftThreshold < 0) {
+    process.stderr.write(`trajscope lint: --drift-threshold must be a non-negative number, got "${values['drift-threshold']}"\n`);
+    return 2;
+  }
+  const session = new LintSession({ driftThreshold });
+  let unreadable = 0;
+  for (const file of files) {
+    try {
+      const { lines } = await readJsonlFile(file, (r) => session.add(r));
+      session.addLineCount(lines);
+    } catch (e) {
+      unreadable++;
+      const err = e as NodeJS.ErrnoException;
+      const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.message;
+      process.stderr.write(`trajscope lint: cannot read ${file}: ${why}\n`);
+    }
+  }
+  const report = session.report(!values['dr-grpo']);
+  process.stdout.write(
+    values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, { color: process.stdout.isTTY === true }),
+  );
+  if (unreadable > 0) return 2;
+  return report.summary.errors > 0 ? 1 : 0;
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      'drift-threshold': { type: 'string' },
+      'dr-grpo': { type: 'boolean', default: false },
+    },
+  });
+}

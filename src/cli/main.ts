@@ -1,0 +1,32 @@
+import { runLint } from './lint';
+
+const USAGE = `usage: trajscope <command> [options]
+
+commands:
+  lint FILE... [--json] [--drift-threshold NATS] [--dr-grpo]
+      check trajectories against the v1 contract; exit 0 clean, 1 with errors, 2 when a file cannot be read
+  demo --out FILE [--groups N] [--per-group G] [--seed S]
+      run the demo harness and write real rollouts
+`;
+
+/** Entry point; returns the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'lint':
+      return runLint(rest);
+    case 'demo': {
+      const { runDemo } = await import('./demo');
+      return runDemo(rest);
+    }
+    case undefined:
+    case '-h':
+    case '--help':
+    case 'help':
+      process.stdout.write(USAGE);
+      return command === undefined ? 2 : 0;
+    default:
+      process.stderr.write(`trajscope: unknown command "${command}"\n${USAGE}`);
+      return 2;
+  }
+}

@@ -1,0 +1,62 @@
+import { FINDING_INFO, type FindingCode, type GroupSummary, type LintReport, terminationInfo } from '../analysis';
+
+const WORST_GROUPS = 5;
+
+function count<T>(items: T[], key: (t: T) => string): [string, number][] {
+  const m = new Map<string, number>();
+  for (const i of items) m.set(key(i), (m.get(key(i)) ?? 0) + 1);
+  return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+/** How much a group needs a look: findings first, then how little of it is usable signal. */
+function groupTrouble(g: GroupSummary): number {
+  const unusable = g.rollouts === 0 ? 0 : 1 - g.in_signal / g.rollouts;
+  return g.findings.length * 10 + unusable;
+}
+
+/** The human-readable lint summary: counts by termination, findings by code, worst groups. */
+export function formatReport(report: LintReport, { color }: { color: boolean }): string {
+  const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
+  const out: string[] = [];
+  const { summary } = report;
+  out.push(
+    `${summary.lines} lines, ${summary.rollouts} rollouts, ${paint(summary.errors ? '31' : '32', `${summary.errors} errors`)}, ${paint(summary.warnings ? '33' : '32', `${summary.warnings} warnings`)}`,
+  );
+
+  out.push('', 'terminations:');
+  for (const [t, n] of count(report.rollouts, (r) => r.termination)) {
+    out.push(`  ${t.padEnd(18)} ${String(n).padStart(6)}  ${terminationInfo(t).meaning}`);
+  }
+
+  const all = [
+    ...report.parse_errors.map((e) => ({ code: e.code as FindingCode, where: `${e.file}:${e.line}`, message: e.message })),
+    ...report.rollouts.flatMap((r) =>
+      r.findings.map((f) => ({ code: f.code, where: `${r.file}:${r.line} ${r.rollout_id}`, message: f.message })),
+    ),
+    ...report.groups.flatMap((g) => g.findings.map((f) => ({ code: f.code, where: `group ${g.group_id}`, message: f.message }))),
+  ];
+  if (all.length > 0) {
+    out.push('', 'findings:');
+    for (const [code, n] of count(all, (f) => f.code)) {
+      const info = FINDING_INFO[code as FindingCode];
+      const first = all.find((f) => f.code === code);
+      out.push(`  ${paint(info.severity === 'error' ? '31' : '33', code.padEnd(24))} ${String(n).padStart(6)}  ${info.title}`);
+      if (first) out.push(`      e.g. ${first.where}: ${first.message}`);
+    }
+  }
+
+  const worst = [...report.groups]
+    .sort((a, b) => groupTrouble(b) - groupTrouble(a))
+    .slice(0, WORST_GROUPS)
+    .filter((g) => groupTrouble(g) > 0);
+  if (worst.length > 0) {
+    out.push('', 'groups needing a look:');
+    for (const g of worst) {
+      const stats = g.mean === null ? 'no rewards in signal' : `mean ${g.mean.toFixed(3)}, std ${g.std === null ? '—' : g.std.toFixed(3)}`;
+      const codes = g.findings.map((f) => f.code).join(', ');
+      out.push(`  ${g.group_id}: ${g.in_signal}/${g.rollouts} in signal, ${stats}${codes ? `; ${codes}` : ''}`);
+    }
+  }
+  out.push('');
+  return out.join('\n');
+}

@@ -1,0 +1,170 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildRollout, MINIMAL_RECORD_LINE } from '../testing/builders';
+import { JsonlParser, type LineResult, parseLine } from './jsonl';
+
+const enc = new TextEncoder();
+
+function parseAll(text: string | Uint8Array, chunkSizes: number[] = []): { results: LineResult[]; lines: number } {
+  const bytes = typeof text === 'string' ? enc.encode(text) : text;
+  const parser = new JsonlParser('f.jsonl');
+  const results: LineResult[] = [];
+  let at = 0;
+  for (const size of chunkSizes) {
+    if (at >= bytes.length) break;
+    results.push(...parser.push(bytes.subarray(at, at + size)));
+    at += size;
+  }
+  if (at < bytes.length) results.push(...parser.push(bytes.subarray(at)));
+  results.push(...parser.end());
+  return { results, lines: parser.lines };
+}
+
+describe('parseLine', () => {
+  it('loads the minimal record of the spec verbatim', () => {
+    const r = parseLine(MINIMAL_RECORD_LINE, 1, 'a.jsonl');
+    expect(r?.kind).toBe('rollout');
+    if (r?.kind !== 'rollout') return;
+    expect(r.value.record).toEqual(JSON.parse(MINIMAL_RECORD_LINE));
+    expect(r.value.line).toBe(1);
+  });
+
+  it('keeps unknown fields at every level', () => {
+    const rec = { ...buildRollout(), custom: { a: [1, 2] }, segments: [{ ...buildRollout().segments[0], extra_seg: 'x' }] };
+    const r = parseLine(JSON.stringify(rec), 3, 'a');
+    expect(r?.kind === 'rollout' && r.value.record).toMatchObject({ custom: { a: [1, 2] }, segments: [{ extra_seg: 'x' }] });
+  });
+
+  it('skips blank lines', () => {
+    expect(parseLine('   \t', 2, 'a')).toBeNull();
+    expect(parseLine('', 2, 'a')).toBeNull();
+  });
+
+  it.each([
+    ['not json', /not valid JSON/],
+    ['[1,2]', /JSON object, got an array/],
+    ['42', /JSON object, got number/],
+    ['null', /got null/],
+    ['"text"', /got string/],
+    ['{"a": NaN}', /not valid JSON/],
+    ['{"a": Infinity}', /not valid JSON/],
+  ])('reports %s as E_PARSE', (line, message) => {
+    const r = parseLine(line, 7, 'a.jsonl');
+    expect(r).toEqual({ kind: 'error', value: { file: 'a.jsonl', line: 7, code: 'E_PARSE', message: expect.stringMatching(message) } });
+  });
+
+  it('reports invalid UTF-8 as E_PARSE for that line', () => {
+    const r = parseLine(new Uint8Array([0x7b, 0xff, 0x7d]), 4, 'a');
+    expect(r?.kind === 'error' && r.value).toMatchObject({ line: 4, code: 'E_PARSE', message: 'line is not valid UTF-8' });
+  });
+
+  it.each([
+    [{ ...buildRollout(), task_id: undefined }, 'task_id: required field is missing'],
+    [{ ...buildRollout(), rollout_id: 7 }, 'rollout_id'],
+    [{ ...buildRollout(), segments: 'none' }, 'segments'],
+    [{ ...buildRollout(), termination: undefined }, 'termination: required field is missing'],
+    [{ ...buildRollout(), reward: 'one' }, 'reward'],
+    [
+      { ...buildRollout(), segments: [{ input_ids: [1, 2.5], generated_ids: [], old_logprobs: [] }] },
+      'segments[0].input_ids[1]: expected an integer, got number 2.5',
+    ],
+    [{ ...buildRollout(), segments: [{ input_ids: [], generated_ids: [1], old_logprobs: ['x'] }] }, 'segments[0].old_logprobs[0]'],
+    [
+      { ...buildRollout(), segments: [{ input_ids: [], generated_ids: [1], old_logprobs: [-1], loss_mask: [2] }] },
+      'segments[0].loss_mask[0]: expected 0 or 1',
+    ],
+  ])('reports a missing or mistyped field as E_SCHEMA naming it (%#)', (rec, field) => {
+    const r = parseLine(JSON.stringify(rec), 2, 'a');
+    expect(r?.kind).toBe('error');
+    if (r?.kind !== 'error') return;
+    expect(r.value.code).toBe('E_SCHEMA');
+    expect(r.value.message).toContain(field);
+  });
+
+  it('accepts a missing reward (reported later as E_REWARD_MISSING, not E_SCHEMA)', () => {
+    const { reward: _r, ...rest } = buildRollout();
+    expect(parseLine(JSON.stringify(rest), 1, 'a')?.kind).toBe('rollout');
+  });
+});
+
+describe('JsonlParser', () => {
+  it('keeps every good line around broken ones, with 1-based line numbers', () => {
+    const good = JSON.stringify(buildRollout());
+    const text = [good, '{broken', '', good.replace('"r-1"', '"r-2"'), '[]', good.replace('"r-1"', '"r-3"')].join('\n');
+    const { results, lines } = parseAll(text);
+    expect(lines).toBe(6);
+    expect(results.map((r) => [r.kind, r.value.line])).toEqual([
+      ['rollout', 1],
+      ['error', 2],
+      ['rollout', 4],
+      ['error', 5],
+      ['rollout', 6],
+    ]);
+  });
+
+  it('handles CRLF line ends, a BOM and a last line without newline', () => {
+    const good = JSON.stringify(buildRollout());
+    const { results } = parseAll(`\uFEFF${good}\r\n${good}`);
+    expect(results.map((r) => r.kind)).toEqual(['rollout', 'rollout']);
+  });
+
+  it('gives the same results whatever the chunk boundaries, even inside a multi-byte character', () => {
+    const rec = buildRollout({ task: { prompt: 'найди ошибку 🐛 in 二分查找' } });
+    const text = `${JSON.stringify(rec)}\n{bad\n${JSON.stringify(rec)}\n`;
+    const whole = parseAll(text).results;
+    for (let size = 1; size < 40; size += 3) {
+      const sizes = Array.from({ length: 2000 }, () => size);
+      expect(parseAll(text, sizes).results).toEqual(whole);
+    }
+  });
+
+  it('does not alias a caller buffer that is reused between chunks', () => {
+    const good = enc.encode(JSON.stringify(buildRollout()));
+    const parser = new JsonlParser('f');
+    const buf = new Uint8Array(good.length);
+    buf.set(good);
+    parser.push(buf.subarray(0, 10));
+    buf.fill(0x20);
+    buf.set(good.subarray(10), 10);
+    const out = [...parser.push(buf.subarray(10)), ...parser.end()];
+    expect(out.map((r) => r.kind)).toEqual(['rollout']);
+  });
+});
+
+describe('JsonlParser properties', () => {
+  const chunking = fc.array(fc.integer({ min: 1, max: 64 }), { maxLength: 200 });
+
+  it('never throws on arbitrary bytes and arbitrary chunk boundaries', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2000 }), chunking, (bytes, sizes) => {
+        const { results, lines } = parseAll(bytes, sizes);
+        for (const r of results) expect(r.value.line).toBeLessThanOrEqual(lines);
+      }),
+    );
+  });
+
+  it('never loses a valid line placed among invalid ones', () => {
+    const junk = fc.oneof(
+      fc.string().filter((s) => !s.includes('\n')),
+      fc.uint8Array({ maxLength: 50 }).map((b) => Array.from(b, (x) => (x === 10 ? 32 : x))),
+    );
+    const valid = fc.integer({ min: 0, max: 1_000_000 }).map((n) => JSON.stringify(buildRollout({ rollout_id: `r-${n}` })));
+    const line = fc.oneof(
+      valid.map((v) => ({ valid: true as const, bytes: enc.encode(v) })),
+      junk.map((j) => ({ valid: false as const, bytes: typeof j === 'string' ? enc.encode(j) : new Uint8Array(j) })),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), chunking, (lines, sizes) => {
+        const parts: number[] = [];
+        lines.forEach((l) => {
+          parts.push(...l.bytes, 10);
+        });
+        const { results } = parseAll(new Uint8Array(parts), sizes);
+        const loaded = new Map(results.filter((r) => r.kind === 'rollout').map((r) => [r.value.line, r]));
+        lines.forEach((l, i) => {
+          if (l.valid) expect(loaded.get(i + 1)?.kind).toBe('rollout');
+        });
+      }),
+    );
+  });
+});

@@ -1,0 +1,124 @@
+import { type Rollout, rolloutSchema } from './schema';
+
+/** A line that did not become a rollout. `line` is 1-based within `file`. */
+export interface ParseError {
+  file: string;
+  line: number;
+  code: 'E_PARSE' | 'E_SCHEMA';
+  message: string;
+}
+
+/** A validated record and where it came from. */
+export interface LoadedRollout {
+  file: string;
+  line: number;
+  record: Rollout;
+}
+
+export type LineResult = { kind: 'rollout'; value: LoadedRollout } | { kind: 'error'; value: ParseError };
+
+const NEWLINE = 0x0a;
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Splits a byte stream into lines and parses each one, chunk by chunk.
+ *
+ * It splits on bytes, not on decoded text: 0x0A never occurs inside a multi-byte UTF-8 sequence, so a
+ * chunk boundary anywhere (even mid-character) is safe, and each line is decoded strictly on its own —
+ * invalid UTF-8 then spoils only its own line. Only the current partial line is buffered, never the file.
+ */
+export class JsonlParser {
+  /** Lines seen so far, blank ones included (the last unterminated line counts once `end()` is called). */
+  lines = 0;
+  private pending: Uint8Array[] = [];
+
+  constructor(readonly file: string) {}
+
+  push(chunk: Uint8Array): LineResult[] {
+    const out: LineResult[] = [];
+    let start = 0;
+    for (let nl = chunk.indexOf(NEWLINE); nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
+      this.pending.push(chunk.subarray(start, nl));
+      this.emit(out);
+      start = nl + 1;
+    }
+    // Copy: the caller may reuse the chunk's buffer (Node streams do).
+    if (start < chunk.length) this.pending.push(chunk.slice(start));
+    return out;
+  }
+
+  end(): LineResult[] {
+    const out: LineResult[] = [];
+    if (this.pending.length > 0) this.emit(out);
+    return out;
+  }
+
+  private emit(out: LineResult[]): void {
+    this.lines++;
+    const bytes = concat(this.pending);
+    this.pending = [];
+    const result = parseLine(bytes, this.lines, this.file);
+    if (result) out.push(result);
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1 && parts[0]) return parts[0];
+  let size = 0;
+  for (const p of parts) size += p.length;
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
+}
+
+/** Parses one line; null for a blank line. Never throws. */
+export function parseLine(bytes: Uint8Array | string, line: number, file: string): LineResult | null {
+  const error = (code: ParseError['code'], message: string): LineResult => ({
+    kind: 'error',
+    value: { file, line, code, message },
+  });
+  let text: string;
+  try {
+    text = typeof bytes === 'string' ? bytes : utf8.decode(bytes);
+  } catch {
+    return error('E_PARSE', 'line is not valid UTF-8');
+  }
+  if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.trim() === '') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return error('E_PARSE', `not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return error('E_PARSE', `expected a JSON object, got ${Array.isArray(json) ? 'an array' : json === null ? 'null' : typeof json}`);
+  }
+  const parsed = rolloutSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .slice(0, 3)
+      .map((i) => `${formatPath(i.path)}: ${/received undefined/.test(i.message) ? 'required field is missing' : i.message}`);
+    const more = parsed.error.issues.length > 3 ? ` (+${parsed.error.issues.length - 3} more)` : '';
+    return error('E_SCHEMA', issues.join('; ') + more);
+  }
+  return { kind: 'rollout', value: { file, line, record: parsed.data } };
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(record)';
+  let s = '';
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s === '' ? String(p) : `.${String(p)}`;
+  return s;
+}
+
+/** Parses a whole byte stream; yields results in line order as chunks arrive. */
+export async function* parseJsonl(chunks: AsyncIterable<Uint8Array>, file: string): AsyncGenerator<LineResult> {
+  const parser = new JsonlParser(file);
+  for await (const chunk of chunks) yield* parser.push(chunk);
+  yield* parser.end();
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/*
+ * Trajectory format v1 (shared/trajectory-format.md §2–§3).
+ *
+ * Every object is loose: unknown fields are kept on the parsed value so the raw view can show them.
+ * Length agreements between arrays (logprobs vs ids, masks vs ids) are deliberately NOT checked here:
+ * they are findings with their own codes (E_LOGPROB_LENGTH, E_MASK_LENGTH, ...) and the rollout must
+ * stay visible so a person can see what is wrong with it. The schema only rejects values whose type
+ * makes the record unreadable (docs/adr/0002-schema-strictness.md).
+ */
+
+/**
+ * An array of numbers checked with one loop instead of one zod schema per element: token arrays run to
+ * tens of thousands of entries, and the error still names the first bad index.
+ */
+function numberArray<T>(what: string, ok: (v: unknown) => v is T) {
+  return z.array(z.unknown()).transform((arr, ctx): T[] => {
+    if (arr.every(ok)) return arr;
+    const i = arr.findIndex((v) => !ok(v));
+    ctx.addIssue({ code: 'custom', path: [i], message: `expected ${what}, got ${describeValue(arr[i])}` });
+    return z.NEVER;
+  });
+}
+
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'string') return `string ${JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v)}`;
+  if (typeof v === 'number') return `number ${v}`;
+  return typeof v;
+}
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isBit = (v: unknown): v is 0 | 1 => v === 0 || v === 1;
+const isNumOrNull = (v: unknown): v is number | null => v === null || isNum(v);
+
+export const intArray = () => numberArray('an integer', isInt);
+const numArray = () => numberArray('a number', isNum);
+const bitArray = () => numberArray('0 or 1', isBit);
+const nullableNumArray = () => numberArray('a number or null', isNumOrNull);
+
+const versioned = z.looseObject({ name: z.string().optional(), version: z.string().optional() });
+
+export const segmentSchema = z.looseObject({
+  input_ids: intArray(),
+  generated_ids: intArray(),
+  old_logprobs: numArray(),
+  tool_call_id: z.string().nullable().optional(),
+  loss_mask: bitArray().optional(),
+  input_tokens: z.array(z.string()).optional(),
+  generated_tokens: z.array(z.string()).optional(),
+});
+
+const testsSchema = z.looseObject({
+  passed: z.array(z.string()).optional(),
+  failed: z.array(z.string()).optional(),
+  over_budget: z.array(z.string()).optional(),
+});
+
+export const stepSchema = z.looseObject({
+  tool_call_id: z.string(),
+  tool: z.string(),
+  args: z.record(z.string(), z.unknown()).optional(),
+  observation: z
+    .looseObject({
+      text: z.string().optional(),
+      status: z.string().optional(),
+      exit_code: z.int().nullable().optional(),
+      truncated: z.boolean().optional(),
+    })
+    .optional(),
+  tests: testsSchema.optional(),
+  attempts: z.int().min(1).optional(),
+  executions: z.int().min(0).optional(),
+  process_reward: z.number().optional(),
+  started_at: z.string().optional(),
+  ended_at: z.string().optional(),
+});
+
+/** Private test results: counts, or the names of the tests (both occur in graders' output). */
+const countOrNames = z.union([z.int().min(0), z.array(z.string())]);
+
+export const gradingSchema = z.looseObject({
+  verdict: z.string().optional(),
+  private_tests: z.looseObject({ passed: countOrNames.optional(), failed: countOrNames.optional() }).optional(),
+  artifact: z.string().optional(),
+  artifact_digest: z.string().optional(),
+  process_scores: z
+    .array(z.looseObject({ step: z.int().optional(), name: z.string().optional(), value: z.number().optional() }))
+    .optional(),
+  grader: versioned.optional(),
+});
+
+export const trainingSchema = z.looseObject({
+  sequence_ids: intArray(),
+  loss_mask: bitArray(),
+  logprobs: nullableNumArray().optional(),
+});
+
+export const rolloutSchema = z.looseObject({
+  task_id: z.string(),
+  rollout_id: z.string(),
+  segments: z.array(segmentSchema),
+  termination: z.string(),
+  // Required by §2, but §7 reports a missing reward as E_REWARD_MISSING rather than rejecting the
+  // line, so an absent reward parses as null and stays visible.
+  reward: z.number().nullable().optional(),
+  attempt_id: z.string().nullable().optional(),
+  group_id: z.string().optional(),
+  policy_version: z.string().optional(),
+  environment_version: z.string().optional(),
+  tokenizer: versioned.optional(),
+  chat_template: versioned.optional(),
+  grader: versioned.optional(),
+  sampling: z
+    .looseObject({
+      temperature: z.number().optional(),
+      top_p: z.number().optional(),
+      top_k: z.int().optional(),
+      max_new_tokens: z.int().optional(),
+      seed: z.int().optional(),
+      constrained: z.union([z.boolean(), z.string()]).optional(),
+    })
+    .optional(),
+  budget: z
+    .looseObject({
+      max_actions: z.number().optional(),
+      max_seconds: z.number().optional(),
+      actions_used: z.number().optional(),
+      seconds_used: z.number().optional(),
+    })
+    .optional(),
+  task: z.looseObject({ prompt: z.string().optional(), contract: z.string().optional() }).optional(),
+  steps: z.array(stepSchema).optional(),
+  grading: gradingSchema.optional(),
+  training: trainingSchema.optional(),
+  started_at: z.string().optional(),
+  ended_at: z.string().optional(),
+});
+
+export type Rollout = z.infer<typeof rolloutSchema>;
+export type Segment = z.infer<typeof segmentSchema>;
+export type Step = z.infer<typeof stepSchema>;
+export type Grading = z.infer<typeof gradingSchema>;
+export type Training = z.infer<typeof trainingSchema>;
