@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const INSTALL_HINT =
-  'Install Debian\'s Chromium:  sudo apt-get install -y --no-install-recommends chromium fonts-liberation\n' +
+  "Install Debian's Chromium:  sudo apt-get install -y --no-install-recommends chromium fonts-liberation\n" +
   'or point CHROMIUM_PATH at a Chromium binary.';
 
 export function chromiumMissing() {

@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The one-way import rule (format -> analysis -> load -> state -> ui) is enforced by Biome overrides in
+ * biome.json. These cases lint probe files laid out like src/ in a scratch folder with the real config,
+ * so the rule is shown to fail on a violation and to pass on the allowed direction.
+ */
+const ROOT = join(import.meta.dirname, '..');
+const BIOME = join(ROOT, 'node_modules/.bin/biome');
+
+const cases: [file: string, specifier: string, allowed: boolean][] = [
+  ['src/format/probe.ts', '../analysis', false],
+  ['src/format/probe.ts', 'react', false],
+  ['src/analysis/probe.ts', '../format', true],
+  ['src/analysis/probe.ts', '../format/schema', false],
+  ['src/analysis/probe.ts', '../ui/App', false],
+  ['src/analysis/probe.ts', 'zustand', false],
+  ['src/load/probe.ts', '../analysis', true],
+  ['src/load/probe.ts', '../state', false],
+  ['src/state/probe.ts', '../load', true],
+  ['src/state/probe.ts', '../ui/App', false],
+  ['src/ui/run-list/probe.ts', '../../analysis', true],
+  ['src/ui/run-list/probe.ts', '../../analysis/lint', false],
+  ['src/ui/run-list/probe.ts', '../../cli/lint', false],
+  ['src/ui/run-list/probe.ts', 'node:fs', false],
+  ['src/demo/probe.ts', '../analysis', true],
+  ['src/demo/probe.ts', '../ui/App', false],
+];
+
+describe('one-way imports between layers', () => {
+  it('Biome rejects each import against the flow and accepts each import with it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trajscope-layers-'));
+    copyFileSync(join(ROOT, 'biome.json'), join(dir, 'biome.json'));
+    cases.forEach(([file, spec], i) => {
+      const path = join(dir, file.replace('probe', `probe${i}`));
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, `import { x } from '${spec}';\nexport const y = x;\n`);
+    });
+    const out = await promisify(execFile)(BIOME, ['lint', '--vcs-enabled=false', '--reporter=json', 'src'], { cwd: dir }).then(
+      (r) => r.stdout,
+      (e: { stdout: string }) => e.stdout,
+    );
+    const flagged = new Set(
+      (JSON.parse(out) as { diagnostics: { category: string; location: { path: string } }[] }).diagnostics
+        .filter((d) => d.category === 'lint/style/noRestrictedImports')
+        .map((d) => d.location.path),
+    );
+    const verdicts = cases.map(([file, spec], i) => [file, spec, !flagged.has(file.replace('probe', `probe${i}`))]);
+    expect(verdicts).toEqual(cases);
+  });
+});
