@@ -13,5 +13,7 @@ export type { KnownTermination, TerminationInfo } from './termination';
 export { isKnownTermination, rewardExpected, terminationInfo } from './termination';
 export type { Turn } from './timeline';
 export { firstFinishStep, joinTurns } from './timeline';
+export type { TokenSource, TokenTrack } from './tokens';
+export { knownPieces, TokenRole, tokenTrack } from './tokens';
 export { DEFAULT_DRIFT_THRESHOLD } from './trainingChecks';
 export type * from './types';

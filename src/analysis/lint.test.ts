@@ -4,13 +4,14 @@ import { buildRollout, toJsonl } from '../testing/builders';
 import { STD_EPSILON } from './groups';
 import { LintSession } from './lint';
 
-function lint(records: unknown[], normalizeStd = true) {
+function session(records: unknown[]) {
   const parser = new JsonlParser('a.jsonl');
-  const session = new LintSession();
-  for (const r of [...parser.push(new TextEncoder().encode(toJsonl(records))), ...parser.end()]) session.add(r);
-  session.addLineCount(parser.lines);
-  return session.report(normalizeStd);
+  const s = new LintSession();
+  for (const r of [...parser.push(new TextEncoder().encode(toJsonl(records))), ...parser.end()]) s.add(r);
+  s.addLineCount(parser.lines);
+  return s;
 }
+const lint = (records: unknown[], normalizeStd = true) => session(records).report(normalizeStd);
 
 describe('LintSession', () => {
   it('E_DUPLICATE_ROLLOUT on every line of the same (rollout_id, attempt_id)', () => {
@@ -100,5 +101,18 @@ describe('LintSession', () => {
     const report = lint([buildRollout({ rollout_id: 'a' }), '', '{oops', buildRollout({ rollout_id: 'b', termination: 'odd' })]);
     expect(report.summary).toEqual({ lines: 4, rollouts: 2, errors: 1, warnings: 1 });
     expect(report.parse_errors).toEqual([{ file: 'a.jsonl', line: 3, code: 'E_PARSE', message: expect.any(String) }]);
+  });
+
+  it('per-rollout advantages line up with the report, under GRPO and Dr. GRPO', () => {
+    const s = session([
+      buildRollout({ rollout_id: 'a', reward: 1 }),
+      buildRollout({ rollout_id: 'x', task_id: 'other', reward: 0.5 }),
+      buildRollout({ rollout_id: 'b', reward: 0 }),
+      buildRollout({ rollout_id: 'c', reward: null, termination: 'cancelled' }),
+    ]);
+    const grpo = s.advantages(true);
+    expect(grpo[0]).toBeCloseTo(s.report().groups[0]?.advantages.a ?? Number.NaN, 12);
+    expect(grpo.slice(1)).toEqual([0, expect.closeTo(-0.5 / (Math.SQRT1_2 + 1e-6), 9), null]);
+    expect(s.advantages(false)).toEqual([0.5, 0, -0.5, null]);
   });
 });

@@ -74,6 +74,21 @@ export class LintSession {
     this.lines += n;
   }
 
+  /**
+   * Each rollout's advantage within its group, index-aligned with `report().rollouts`; null for a rollout
+   * that is not counted (excluded, or no numeric reward). The views use it to switch GRPO / Dr. GRPO.
+   */
+  advantages(normalizeStd = true): (number | null)[] {
+    const out: (number | null)[] = this.rollouts.map(() => null);
+    for (const members of this.members.values()) {
+      const { perMember } = scoreGroup(members, normalizeStd);
+      members.forEach((m, i) => {
+        out[m.index] = perMember[i] ?? null;
+      });
+    }
+    return out;
+  }
+
   /** The report of §8. `normalizeStd` false gives Dr. GRPO advantages. */
   report(normalizeStd = true): LintReport {
     const rollouts = this.rollouts.map((r) => ({ ...r, findings: [...r.findings] }));
@@ -134,16 +149,22 @@ function advantageKeys(members: Member[]): string[] {
   });
 }
 
+/** Advantage of each member (null when it is not counted), with the statistics behind them. */
+function scoreGroup(members: Member[], normalizeStd: boolean) {
+  const counted = members.map((m) => m.inSignal && m.reward !== null);
+  const rewards = members.flatMap((m, i) => (counted[i] && m.reward !== null ? [m.reward] : []));
+  const stats = advantageStats(rewards, normalizeStd);
+  let k = 0;
+  const perMember = members.map((_, i) => (counted[i] ? (stats.advantages[k++] ?? 0) : null));
+  return { stats, perMember, rewards };
+}
+
 function groupSummary(group_id: string, members: Member[], normalizeStd: boolean): GroupSummary {
   const keys = advantageKeys(members);
-  const scored = members.flatMap((m, i) => (m.inSignal && m.reward !== null ? [{ key: keys[i] ?? m.rolloutId, reward: m.reward }] : []));
-  const stats = advantageStats(
-    scored.map((s) => s.reward),
-    normalizeStd,
-  );
+  const { stats, perMember, rewards } = scoreGroup(members, normalizeStd);
   const advantages: Record<string, number> = {};
-  scored.forEach((s, i) => {
-    advantages[s.key] = stats.advantages[i] ?? 0;
+  perMember.forEach((a, i) => {
+    if (a !== null) advantages[keys[i] ?? ''] = a;
   });
   const findings: Finding[] = [];
   const mixed = (values: (string | undefined)[]) => new Set(values.map((v) => v ?? '(none)'));
@@ -155,9 +176,7 @@ function groupSummary(group_id: string, members: Member[], normalizeStd: boolean
   const envs = mixed(members.map((m) => m.env));
   if (envs.size > 1) findings.push(finding('W_GROUP_MIXED_ENV', `environment versions ${[...envs].join(', ')} in one group`));
   if (stats.zeroVariance) {
-    findings.push(
-      finding('W_ZERO_VARIANCE_GROUP', `all ${stats.n} rollouts in the signal have reward ${scored[0]?.reward}; advantages are 0`),
-    );
+    findings.push(finding('W_ZERO_VARIANCE_GROUP', `all ${stats.n} rollouts in the signal have reward ${rewards[0]}; advantages are 0`));
   }
   return {
     group_id,
