@@ -5,6 +5,8 @@ const USAGE = `usage: trajscope <command> [options]
 commands:
   lint FILE... [--json] [--drift-threshold NATS] [--dr-grpo]
       check trajectories against the v1 contract; exit 0 clean, 1 with errors, 2 when a file cannot be read
+  view PATH... [--host H] [--port P] [--open]
+      serve the inspector and these files (or directories of them) on 127.0.0.1, following appends live
   demo --out FILE [--groups N] [--per-group G] [--seed S]
       run the demo harness and write real rollouts
 `;
@@ -15,6 +17,10 @@ export async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'lint':
       return runLint(rest);
+    case 'view': {
+      const { runView } = await import('./view');
+      return runView(rest);
+    }
     case 'demo': {
       const { runDemo } = await import('./demo');
       return runDemo(rest);

@@ -1,0 +1,52 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import parseRange from 'range-parser';
+
+/**
+ * Sends a file with HTTP range support, so the browser can read only the bytes it has not seen (live
+ * follow) or stream a large file in parts. One range per request; a multi-range request gets the whole
+ * file, which HTTP allows.
+ */
+export async function sendFile(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  const s = await stat(path);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/octet-stream',
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': 'no-store',
+    'Last-Modified': new Date(s.mtimeMs).toUTCString(),
+    'X-Content-Type-Options': 'nosniff',
+  };
+  let start = 0;
+  let end = s.size - 1;
+  let status = 200;
+  const range = req.headers.range;
+  if (range) {
+    const parsed = parseRange(s.size, range, { combine: true });
+    if (parsed === -1) {
+      res.writeHead(416, { ...headers, 'Content-Range': `bytes */${s.size}` }).end();
+      return;
+    }
+    if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1 && parsed[0]) {
+      start = parsed[0].start;
+      end = parsed[0].end;
+      status = 206;
+      headers['Content-Range'] = `bytes ${start}-${end}/${s.size}`;
+    }
+  }
+  headers['Content-Length'] = String(Math.max(0, end - start + 1));
+  res.writeHead(status, headers);
+  if (req.method === 'HEAD' || end < start) {
+    res.end();
+    return;
+  }
+  await new Promise<void>((resolve) => {
+    const stream = createReadStream(path, { start, end });
+    stream.on('error', () => {
+      res.destroy();
+      resolve();
+    });
+    stream.on('end', resolve);
+    stream.pipe(res);
+  });
+}
