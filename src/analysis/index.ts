@@ -1,6 +1,8 @@
 export type { ContextChange, ContextPiece } from './context';
 export { contextChange, MAX_CONTEXT_EDITS, previousSequence } from './context';
 export { FINDING_INFO } from './findingInfo';
+export type { GroupOverview } from './groupOverview';
+export { groupOverview } from './groupOverview';
 export type { AdvantageStats } from './groups';
 export { advantageStats, groupIdOf, STD_EPSILON } from './groups';
 export { LintSession, summarizeRollout } from './lint';
