@@ -1,0 +1,98 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { buildRollout, MINIMAL_RECORD_LINE, toJsonl } from '../testing/builders';
+import { type LoadProgress, lintSources } from './lintSources';
+import { fileSource, LoadError, sourceKey } from './sources';
+
+const encoder = new TextEncoder();
+
+/** A File whose stream() yields the bytes in chunks of `size`, to cut lines and gzip headers anywhere. */
+function chunkedFile(bytes: Uint8Array<ArrayBuffer>, name: string, size: number): File {
+  const file = new File([bytes], name);
+  Object.defineProperty(file, 'stream', {
+    value: () => {
+      let at = 0;
+      return new ReadableStream<Uint8Array<ArrayBuffer>>({
+        pull(controller) {
+          if (at >= bytes.length) return controller.close();
+          controller.enqueue(bytes.slice(at, at + size));
+          at += size;
+        },
+      });
+    },
+  });
+  return file;
+}
+
+const text = toJsonl([
+  buildRollout({ rollout_id: 'r-1' }),
+  '{not json',
+  buildRollout({ rollout_id: 'r-2' }),
+  '',
+  '[1]',
+  MINIMAL_RECORD_LINE,
+]);
+
+describe('lintSources', () => {
+  it('lints good lines and reports bad ones by line number, whatever the chunking', async () => {
+    for (const size of [1, 2, 7, 4096]) {
+      const { report, files } = await lintSources([fileSource('local:a.jsonl', chunkedFile(encoder.encode(text), 'a.jsonl', size))]);
+      expect(report.rollouts.map((r) => r.rollout_id)).toEqual(['r-1', 'r-2', 'r-003']);
+      expect(report.parse_errors.map((e) => [e.line, e.code])).toEqual([
+        [2, 'E_PARSE'],
+        [5, 'E_PARSE'],
+      ]);
+      expect(report.summary.lines).toBe(6);
+      expect(files).toEqual([{ name: 'a.jsonl', bytes: text.length, lines: 6, gzip: false }]);
+    }
+  });
+
+  it('detects gzip by its magic bytes, not by the name, and counts compressed bytes as progress', async () => {
+    const gz = new Uint8Array(gzipSync(encoder.encode(text)));
+    const progress: LoadProgress[] = [];
+    for (const size of [1, 3, 64]) {
+      progress.length = 0;
+      const { report, files } = await lintSources([fileSource('local:plain-name.jsonl', chunkedFile(gz, 'plain-name.jsonl', size))], {
+        onProgress: (p) => progress.push(p),
+      });
+      expect(report.rollouts).toHaveLength(3);
+      expect(files[0]).toMatchObject({ gzip: true, bytes: gz.length });
+      expect(progress.at(-1)).toMatchObject({ bytesRead: gz.length, totalBytes: gz.length, rollouts: 3, parseErrors: 2 });
+      expect(progress.every((p, i) => i === 0 || p.bytesRead >= (progress[i - 1]?.bytesRead ?? 0))).toBe(true);
+    }
+  });
+
+  it('judges several files together: a rollout in both is a duplicate in both', async () => {
+    const line = toJsonl([buildRollout({ rollout_id: 'same' })]);
+    const { report, files } = await lintSources([
+      fileSource('local:a.jsonl', new File([line], 'a.jsonl')),
+      fileSource('local:b.jsonl', new File([line], 'b.jsonl')),
+    ]);
+    expect(files.map((f) => f.name)).toEqual(['a.jsonl', 'b.jsonl']);
+    expect(report.rollouts.map((r) => [r.file, r.findings.map((f) => f.code)])).toEqual([
+      ['a.jsonl', ['E_DUPLICATE_ROLLOUT']],
+      ['b.jsonl', ['E_DUPLICATE_ROLLOUT']],
+    ]);
+  });
+
+  it('says a corrupt gzip file could not be decompressed', async () => {
+    const gz = new Uint8Array(gzipSync(encoder.encode(text))).slice(0, 30);
+    const error = await lintSources([fileSource('local:x.gz', new File([gz], 'x.gz'))]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LoadError);
+    expect(error).toMatchObject({ reason: 'decompress' });
+  });
+
+  it('loads an empty file as no rollouts', async () => {
+    const { report } = await lintSources([fileSource('local:e.jsonl', new File([], 'e.jsonl'))]);
+    expect(report.summary).toEqual({ lines: 0, rollouts: 0, errors: 0, warnings: 0 });
+  });
+});
+
+describe('sourceKey', () => {
+  it('tells two opened files apart even under one name, and keeps one file stable', () => {
+    const a = new File(['x'], 'a.jsonl');
+    const b = new File(['x'], 'a.jsonl');
+    expect(sourceKey(fileSource('local:a.jsonl', a))).toBe(sourceKey(fileSource('local:a.jsonl', a)));
+    expect(sourceKey(fileSource('local:a.jsonl', a))).not.toBe(sourceKey(fileSource('local:a.jsonl', b)));
+  });
+});

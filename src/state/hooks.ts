@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { navigate, useSearch } from './location';
+import { useUiStore } from './uiStore';
+import { readSelection, withRollout, withSources } from './url';
+
+/** Narrow selector hooks: a component re-renders only when the slice it reads changes. */
+
+export const useProblemsOpen = () => useUiStore((s) => s.problemsOpen);
+export const useNotice = () => useUiStore((s) => s.notice);
+/** Actions never change, so reading them never re-renders. */
+export const useUiActions = () => useUiStore((s) => s.actions);
+
+/** The opened File for each id, or undefined where a reload lost it. */
+export function useLocalFiles(ids: readonly string[]): Array<File | undefined> {
+  return useUiStore(useShallow((s) => ids.map((id) => s.localFiles[id])));
+}
+
+/** Source ids from the URL, in order; empty for the embedded demo. */
+export function useSourceIds(): string[] {
+  const search = useSearch();
+  // Keyed on the whole query string: selecting a row must not hand out a new array.
+  const joined = readSelection(search).sources.join('\n');
+  return useMemo(() => (joined === '' ? [] : joined.split('\n')), [joined]);
+}
+
+export function useSelectedRolloutKey(): string | null {
+  return readSelection(useSearch()).rollout;
+}
+
+export function selectRollout(key: string | null): void {
+  navigate(withRollout(window.location.search, key), { replace: true });
+}
+
+export function openSources(ids: readonly string[]): void {
+  navigate(withSources(ids));
+}

@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+import { useLintReport } from '../load';
+import { useNotice, useSources, useUiActions } from '../state';
+import { DropOverlay } from './open/DropOverlay';
+import { useFileDrop } from './open/useFileDrop';
+import { useOpenFiles } from './open/useOpenFiles';
+import { ProblemsPanel } from './problems/ProblemsPanel';
+import { RunListView } from './run-list/RunListView';
+import { Header } from './shell/Header';
+import { Notice } from './shell/Notice';
+import { LoadFailed } from './source/LoadFailed';
+import { LoadingView } from './source/LoadingView';
+import { MissingFiles, MissingFilesNotice } from './source/MissingFiles';
+
+/** The shell: what is open (from the URL), the load, and the run list once it is read. */
+export function App() {
+  const { sources, missing, isDemo } = useSources();
+  const report = useLintReport(sources);
+  const open = useOpenFiles();
+  const dragging = useFileDrop(useCallback((files: File[]) => open(files, { fromDrop: true }), [open]));
+  const notice = useNotice();
+  const { setNotice } = useUiActions();
+  const result = sources.length > 0 ? report.data : undefined;
+
+  return (
+    <div className="app">
+      <Header sources={sources} isDemo={isDemo} />
+      <main className="app-main">
+        {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
+        {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
+        {sources.length === 0 ? (
+          <MissingFiles missing={missing} />
+        ) : report.isError ? (
+          <LoadFailed error={report.error} isDemo={isDemo} />
+        ) : result ? (
+          <RunListView result={result} />
+        ) : (
+          <LoadingView sources={sources} />
+        )}
+      </main>
+      {result && <ProblemsPanel problems={result.report.parse_errors} />}
+      {dragging && <DropOverlay />}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { FINDING_INFO, type Finding, type GroupSummary, type RolloutSummary, terminationInfo } from '../../analysis';
+import { formatReward } from '../shared/format';
+import { SeverityBadge } from '../shared/SeverityBadge';
+import { TerminationBadge } from '../shared/TerminationBadge';
+
+interface Props {
+  rollout: RolloutSummary | null;
+  /** The `rollout=` value from the URL, to name what was asked for when it is not there. */
+  requested: string;
+  group: GroupSummary | undefined;
+  multiFile: boolean;
+  onClose: () => void;
+}
+
+/** The selected rollout's facts and findings as plain lists: the entry point the inspector will replace. */
+export function RolloutDetail({ rollout, requested, group, multiFile, onClose }: Props) {
+  return (
+    <aside className="detail" aria-label="Rollout details">
+      <header className="detail__head">
+        <h2 className="detail__title mono">{rollout ? rollout.rollout_id : requested}</h2>
+        <button type="button" className="detail__close" aria-label="Close details" title="Close (Esc)" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      {rollout ? (
+        <Facts rollout={rollout} group={group} multiFile={multiFile} />
+      ) : (
+        <p className="detail__empty">No rollout “{requested}” in the loaded data.</p>
+      )}
+    </aside>
+  );
+}
+
+function Facts({ rollout: r, group, multiFile }: { rollout: RolloutSummary; group: GroupSummary | undefined; multiFile: boolean }) {
+  const info = terminationInfo(r.termination);
+  return (
+    <>
+      <dl className="detail__facts">
+        <dt>Attempt</dt>
+        <dd className="mono">{r.attempt_id ?? <span className="faint">none</span>}</dd>
+        <dt>Task</dt>
+        <dd className="mono">{r.task_id}</dd>
+        <dt>Group</dt>
+        <dd className="mono">{r.group_id}</dd>
+        <dt>Line</dt>
+        <dd>{multiFile ? `${r.file}:${r.line}` : r.line}</dd>
+        <dt>Termination</dt>
+        <dd>
+          <TerminationBadge termination={r.termination} />
+          <div className="detail__meaning">{info.meaning}</div>
+        </dd>
+        <dt>Reward</dt>
+        <dd>{r.reward === null ? <span className="faint">— (null)</span> : formatReward(r.reward)}</dd>
+        <dt>Steps</dt>
+        <dd>{r.steps}</dd>
+        <dt>Regressions</dt>
+        <dd>
+          {r.regressions.length === 0 ? (
+            <span className="faint">none</span>
+          ) : (
+            <ul className="detail__plain">
+              {r.regressions.map((g) => (
+                <li key={`${g.step}-${g.kind}`}>
+                  step {g.step}: {g.kind}
+                  {g.kind === 'revert' ? ` of step ${g.of_step}` : ` (${g.tests.join(', ')})`}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+      <FindingList title="Findings" findings={r.findings} empty="No findings for this rollout." />
+      {group && group.findings.length > 0 && <FindingList title={`Group ${group.group_id}`} findings={group.findings} empty="" />}
+    </>
+  );
+}
+
+function FindingList({ title, findings, empty }: { title: string; findings: readonly Finding[]; empty: string }) {
+  return (
+    <section className="detail__section" aria-label={title}>
+      <h3>
+        {title} <span className="faint">({findings.length})</span>
+      </h3>
+      {findings.length === 0 ? (
+        <p className="faint">{empty}</p>
+      ) : (
+        <ul className="findings">
+          {findings.map((f, i) => (
+            // Findings have no id; their order is stable for one report.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <li key={i} className="finding">
+              <div className="finding__head">
+                <SeverityBadge severity={f.severity} />
+                <span className="mono finding__code">{f.code}</span>
+                <Where finding={f} />
+              </div>
+              <div className="finding__title">{FINDING_INFO[f.code].title}</div>
+              {f.message && <div className="finding__message">{f.message}</div>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Where({ finding: f }: { finding: Finding }) {
+  const parts = [f.segment !== null && `segment ${f.segment}`, f.step !== null && `step ${f.step}`].filter(Boolean);
+  return <span className="faint finding__where">{parts.length > 0 ? parts.join(' · ') : 'whole rollout'}</span>;
+}

@@ -1,0 +1,85 @@
+import { memo } from 'react';
+import type { RolloutSummary } from '../../analysis';
+import { formatReward } from '../shared/format';
+import { TerminationBadge } from '../shared/TerminationBadge';
+import type { Column } from './columns';
+
+interface Props {
+  rollout: RolloutSummary;
+  columns: readonly Column[];
+  index: number;
+  selected: boolean;
+  start: number;
+}
+
+/** One rollout. Clicks and keys are handled once by the table (`data-index` names the row). */
+export const RunRow = memo(function RunRow({ rollout, columns, index, selected, start }: Props) {
+  const classes = ['runs__row', selected && 'is-selected', !rollout.in_signal && 'is-excluded'].filter(Boolean).join(' ');
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-index={index}
+      className={classes}
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      {columns.map((c) => (
+        <td key={c.id} className={c.align === 'end' ? 'runs__cell runs__cell--end' : 'runs__cell'}>
+          <Cell column={c.id} rollout={rollout} />
+        </td>
+      ))}
+    </tr>
+  );
+});
+
+function Cell({ column, rollout: r }: { column: string; rollout: RolloutSummary }) {
+  switch (column) {
+    case 'line':
+      return <span className="faint">{r.line}</span>;
+    case 'file':
+      return <Clipped text={r.file} />;
+    case 'rollout':
+      return (
+        <span className="runs__clip mono" title={r.attempt_id === null ? r.rollout_id : `${r.rollout_id} · attempt ${r.attempt_id}`}>
+          {r.rollout_id}
+          {r.attempt_id !== null && <span className="faint"> · {r.attempt_id}</span>}
+        </span>
+      );
+    case 'task':
+      return <Clipped text={r.task_id} mono />;
+    case 'group':
+      return <Clipped text={r.group_id} mono />;
+    case 'termination':
+      return <TerminationBadge termination={r.termination} />;
+    case 'reward':
+      return r.reward === null ? (
+        <span className="faint" title="No reward (null)">
+          —
+        </span>
+      ) : (
+        <span title={String(r.reward)}>{formatReward(r.reward)}</span>
+      );
+    case 'steps':
+      return <span>{r.steps}</span>;
+    case 'regressions':
+      return <Count n={r.regressions.length} tone="warning" />;
+    case 'errors':
+      return <Count n={r.findings.filter((f) => f.severity === 'error').length} tone="error" />;
+    case 'warnings':
+      return <Count n={r.findings.filter((f) => f.severity === 'warning').length} tone="warning" />;
+    default:
+      return null;
+  }
+}
+
+function Clipped({ text, mono = false }: { text: string; mono?: boolean }) {
+  return (
+    <span className={mono ? 'runs__clip mono' : 'runs__clip'} title={text}>
+      {text}
+    </span>
+  );
+}
+
+function Count({ n, tone }: { n: number; tone: 'error' | 'warning' }) {
+  return <span className={n === 0 ? 'faint' : `count count--${tone}`}>{n}</span>;
+}

@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import type { LoadResult } from '../../load';
+import { formatBytes, formatCount, plural } from '../shared/format';
+import { TerminationBadge } from '../shared/TerminationBadge';
+import { terminationCounts } from './terminationCounts';
+
+/** Totals of the loaded data: size, lines, rollouts, findings, and rollouts by termination. */
+export function SummaryBar({ result }: { result: LoadResult }) {
+  const { summary, rollouts, groups } = result.report;
+  const { counts, inSignal } = useMemo(() => terminationCounts(rollouts), [rollouts]);
+  const groupFindings = useMemo(() => groups.reduce((n, g) => n + g.findings.length, 0), [groups]);
+  return (
+    <section className="summary" aria-label="Summary">
+      <div className="summary__group">
+        {result.files.map((f) => (
+          <span
+            key={f.name}
+            className="summary__file"
+            title={`${f.name}: ${plural(f.lines, 'line')}, ${formatBytes(f.bytes)}${f.gzip ? ' gzip' : ''}`}
+          >
+            <span className="mono">{f.name}</span> <span className="faint">{formatBytes(f.bytes)}</span>
+            {f.gzip && <span className="summary__tag">gzip</span>}
+          </span>
+        ))}
+      </div>
+      <div className="summary__group">
+        <span>{plural(summary.lines, 'line')}</span>
+        <span>
+          <strong>{formatCount(summary.rollouts)}</strong> {summary.rollouts === 1 ? 'rollout' : 'rollouts'}
+        </span>
+        <span className={summary.errors > 0 ? 'count count--error' : 'faint'}>{plural(summary.errors, 'error')}</span>
+        <span
+          className={summary.warnings > 0 ? 'count count--warning' : 'faint'}
+          title={groupFindings > 0 ? `includes ${plural(groupFindings, 'group finding')}, shown with each rollout of the group` : undefined}
+        >
+          {plural(summary.warnings, 'warning')}
+        </span>
+      </div>
+      {counts.length > 0 && (
+        <div className="summary__group" title="Rollouts by termination">
+          {counts.map(([termination, n]) => (
+            <span key={termination} className="summary__term">
+              <TerminationBadge termination={termination} /> {formatCount(n)}
+            </span>
+          ))}
+          <span className="faint" title="Rollouts whose termination puts them in the policy signal; the rest are excluded">
+            {formatCount(inSignal)} in signal · {formatCount(summary.rollouts - inSignal)} excluded
+          </span>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import type { RolloutSummary } from '../../analysis';
+
+type Identity = Pick<RolloutSummary, 'rollout_id' | 'attempt_id' | 'file' | 'line'>;
+
+function baseKey(r: Identity): string {
+  return r.attempt_id === null ? r.rollout_id : `${r.rollout_id}#${r.attempt_id}`;
+}
+
+/**
+ * The `rollout=` value for each row: `rollout_id`, plus `#attempt_id` when it has one. A duplicate
+ * (E_DUPLICATE_ROLLOUT) would share that key, so each duplicate also gets `@file:line` to stay selectable.
+ */
+export function rolloutKeys(rollouts: readonly Identity[]): string[] {
+  const count = new Map<string, number>();
+  for (const r of rollouts) count.set(baseKey(r), (count.get(baseKey(r)) ?? 0) + 1);
+  return rollouts.map((r) => {
+    const key = baseKey(r);
+    return (count.get(key) ?? 0) > 1 ? `${key}@${r.file}:${r.line}` : key;
+  });
+}
+
+/**
+ * The row a `rollout=` value points at, or -1. An exact key wins; a link made before a duplicate
+ * appeared, or one naming just the rollout_id, falls back to the first row it fits.
+ */
+export function findRollout(rollouts: readonly Identity[], keys: readonly string[], key: string | null): number {
+  if (key === null) return -1;
+  const exact = keys.indexOf(key);
+  if (exact !== -1) return exact;
+  const byBase = rollouts.findIndex((r) => baseKey(r) === key);
+  return byBase !== -1 ? byBase : rollouts.findIndex((r) => r.rollout_id === key);
+}
