@@ -1,5 +1,5 @@
-import { type LintReport, LintSession } from '../analysis';
-import { JsonlParser } from '../format';
+import { type GroupSummary, type LintReport, LintSession } from '../analysis';
+import { JsonlParser, type Rollout } from '../format';
 import { type Bytes, errorText, type OpenedStream, openByteStream } from './byteStream';
 import { decompressIfGzip } from './gzip';
 import { LoadError, type LoadSource } from './sources';
@@ -24,6 +24,12 @@ export interface LoadedFile {
 
 export interface LoadResult {
   report: LintReport;
+  /** The validated records, index-aligned with `report.rollouts`, for the views that open one. */
+  records: Rollout[];
+  /** Each rollout's advantage in its group (null when not counted), index-aligned with `report.rollouts`. */
+  advantages: { grpo: (number | null)[]; drGrpo: (number | null)[] };
+  /** Group statistics without std normalisation (Dr. GRPO); `report.groups` has the GRPO ones. */
+  drGrpoGroups: GroupSummary[];
   files: LoadedFile[];
 }
 
@@ -46,6 +52,7 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
   const { signal, onProgress } = options;
   const session = new LintSession(options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold });
   const files: LoadedFile[] = [];
+  const records: Rollout[] = [];
   const opened: Array<OpenedStream & { source: LoadSource }> = [];
   let bytesRead = 0;
   let rollouts = 0;
@@ -70,8 +77,10 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
       const report = (results: ReturnType<JsonlParser['push']>) => {
         for (const result of results) {
           session.add(result);
-          if (result.kind === 'rollout') rollouts++;
-          else parseErrors++;
+          if (result.kind === 'rollout') {
+            rollouts++;
+            records.push(result.value.record);
+          } else parseErrors++;
         }
       };
       let gzip = false;
@@ -123,7 +132,13 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
     // Release what a failure or an abort left unread (an open fetch keeps its connection).
     for (const { stream } of opened) if (!stream.locked) stream.cancel().catch(() => {});
   }
-  return { report: session.report(), files };
+  return {
+    report: session.report(),
+    records,
+    advantages: { grpo: session.advantages(true), drGrpo: session.advantages(false) },
+    drGrpoGroups: session.report(false).groups,
+    files,
+  };
 }
 
 function now(): number {

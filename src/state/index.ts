@@ -1,15 +1,19 @@
 export {
+  openRollout,
   openSources,
   selectRollout,
+  setParams,
   useLocalFiles,
   useNotice,
   useProblemsOpen,
   useSelectedRolloutKey,
+  useSelection,
   useSourceIds,
   useUiActions,
 } from './hooks';
 export { navigate, useSearch } from './location';
-export type { Selection } from './url';
+export { findRollout, rolloutKeys } from './rolloutKeys';
+export type { RolloutTab, Selection, View } from './url';
 export { isLocalSource, LOCAL_PREFIX, readSelection } from './url';
 export type { ResolvedSources } from './useSources';
 export { DEMO_URL, useSources } from './useSources';

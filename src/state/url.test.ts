@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { readSelection, withRollout, withSources } from './url';
+import { readSelection, withParams, withRollout, withSources } from './url';
 
 describe('selection in the query string', () => {
   it('reads sources in order, once each, and the selected rollout', () => {
-    expect(readSelection('?src=local:a.jsonl&src=https://x/b.jsonl&src=local:a.jsonl&rollout=r-1%23a-2')).toEqual({
+    expect(readSelection('?src=local:a.jsonl&src=https://x/b.jsonl&src=local:a.jsonl&rollout=r-1%23a-2')).toMatchObject({
       sources: ['local:a.jsonl', 'https://x/b.jsonl'],
       rollout: 'r-1#a-2',
     });
-    expect(readSelection('')).toEqual({ sources: [], rollout: null });
+    expect(readSelection('')).toEqual({
+      sources: [],
+      rollout: null,
+      view: 'list',
+      tab: 'steps',
+      step: null,
+      seq: null,
+      token: null,
+      drGrpo: false,
+    });
   });
 
   it('opening sources drops the old rollout and keeps : and / readable', () => {
@@ -17,7 +26,33 @@ describe('selection in the query string', () => {
 
   it('selecting a rollout keeps the sources; null clears it', () => {
     const s = withRollout('?src=local:a.jsonl', 'r-1#a-1');
-    expect(readSelection(s)).toEqual({ sources: ['local:a.jsonl'], rollout: 'r-1#a-1' });
+    expect(readSelection(s)).toMatchObject({ sources: ['local:a.jsonl'], rollout: 'r-1#a-1' });
     expect(withRollout(s, null)).toBe('?src=local:a.jsonl');
+  });
+
+  it('reads the view, tab, step, token sequence, token and advantage mode; ignores junk', () => {
+    expect(readSelection('?rollout=r&view=rollout&tab=tokens&step=3&seq=training&tok=120&adv=dr')).toMatchObject({
+      view: 'rollout',
+      tab: 'tokens',
+      step: 3,
+      seq: 'training',
+      token: 120,
+      drGrpo: true,
+    });
+    expect(readSelection('?view=rollout&tab=evil&step=-1&seq=x&tok=1e9')).toMatchObject({
+      view: 'list',
+      tab: 'steps',
+      step: null,
+      seq: null,
+      token: null,
+      drGrpo: false,
+    });
+    expect(readSelection('?view=groups').view).toBe('groups');
+    expect(readSelection('?seq=2').seq).toBe(2);
+  });
+
+  it('withParams sets and removes parameters, keeping the others', () => {
+    expect(withParams('?src=a&rollout=r', { view: 'rollout', step: '2' })).toBe('?src=a&rollout=r&view=rollout&step=2');
+    expect(withParams('?src=a&step=2', { step: null })).toBe('?src=a');
   });
 });

@@ -5,6 +5,21 @@
 
 export const SRC_PARAM = 'src';
 export const ROLLOUT_PARAM = 'rollout';
+/** Which page: the run list (absent), one rollout's inspector, or the GRPO groups. */
+export const VIEW_PARAM = 'view';
+/** Inside a rollout: the tab (steps, tokens, raw). */
+export const TAB_PARAM = 'tab';
+/** 1-based step number, as steps are numbered. */
+export const STEP_PARAM = 'step';
+/** Token view source: a 0-based segment index, or `training` for the trainer's sequence. */
+export const SEQ_PARAM = 'seq';
+/** 0-based token position in the token view's sequence. */
+export const TOKEN_PARAM = 'tok';
+/** Advantage mode: absent for GRPO (std-normalised), `dr` for Dr. GRPO. */
+export const ADV_PARAM = 'adv';
+
+export type View = 'list' | 'rollout' | 'groups';
+export type RolloutTab = 'steps' | 'tokens' | 'raw';
 /** A source opened from the person's disk; the File itself is in the UI store and does not survive a reload. */
 export const LOCAL_PREFIX = 'local:';
 
@@ -12,12 +27,47 @@ export interface Selection {
   /** Source ids in order: `local:<name>` or a URL. Empty means the embedded demo. */
   sources: string[];
   rollout: string | null;
+  view: View;
+  tab: RolloutTab;
+  step: number | null;
+  /** Token view sequence: a segment index or 'training'; null for the default. */
+  seq: number | 'training' | null;
+  token: number | null;
+  drGrpo: boolean;
+}
+
+function nonNegativeInt(v: string | null): number | null {
+  if (v === null || !/^\d{1,9}$/.test(v)) return null;
+  return Number(v);
 }
 
 export function readSelection(search: string): Selection {
   const params = new URLSearchParams(search);
   const sources = [...new Set(params.getAll(SRC_PARAM).filter((s) => s !== ''))];
-  return { sources, rollout: params.get(ROLLOUT_PARAM) || null };
+  const rollout = params.get(ROLLOUT_PARAM) || null;
+  const view = params.get(VIEW_PARAM);
+  const tab = params.get(TAB_PARAM);
+  const seq = params.get(SEQ_PARAM);
+  return {
+    sources,
+    rollout,
+    view: view === 'groups' ? 'groups' : view === 'rollout' && rollout !== null ? 'rollout' : 'list',
+    tab: tab === 'tokens' || tab === 'raw' ? tab : 'steps',
+    step: nonNegativeInt(params.get(STEP_PARAM)),
+    seq: seq === 'training' ? 'training' : nonNegativeInt(seq),
+    token: nonNegativeInt(params.get(TOKEN_PARAM)),
+    drGrpo: params.get(ADV_PARAM) === 'dr',
+  };
+}
+
+/** Sets (string) or removes (null) parameters, keeping every other one. */
+export function withParams(search: string, patch: Record<string, string | null>): string {
+  const params = new URLSearchParams(search);
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) params.delete(k);
+    else params.set(k, v);
+  }
+  return formatSearch(params);
 }
 
 /** Opens other sources: whatever was selected inside the old ones no longer means anything. */

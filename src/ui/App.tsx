@@ -1,10 +1,12 @@
 import { useCallback } from 'react';
 import { useLintReport } from '../load';
-import { useNotice, useSources, useUiActions } from '../state';
+import { useNotice, useSelection, useSources, useUiActions } from '../state';
+import { GroupsView } from './groups/GroupsView';
 import { DropOverlay } from './open/DropOverlay';
 import { useFileDrop } from './open/useFileDrop';
 import { useOpenFiles } from './open/useOpenFiles';
 import { ProblemsPanel } from './problems/ProblemsPanel';
+import { RolloutPage } from './rollout/RolloutPage';
 import { RunListView } from './run-list/RunListView';
 import { Header } from './shell/Header';
 import { Notice } from './shell/Notice';
@@ -21,10 +23,11 @@ export function App() {
   const notice = useNotice();
   const { setNotice } = useUiActions();
   const result = sources.length > 0 ? report.data : undefined;
+  const { view } = useSelection();
 
   return (
     <div className="app">
-      <Header sources={sources} isDemo={isDemo} />
+      <Header sources={sources} isDemo={isDemo} view={view} />
       <main className="app-main">
         {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
         {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
@@ -33,7 +36,13 @@ export function App() {
         ) : report.isError ? (
           <LoadFailed error={report.error} isDemo={isDemo} />
         ) : result ? (
-          <RunListView result={result} />
+          view === 'rollout' ? (
+            <RolloutPage result={result} />
+          ) : view === 'groups' ? (
+            <GroupsView result={result} />
+          ) : (
+            <RunListView result={result} />
+          )
         ) : (
           <LoadingView sources={sources} />
         )}

@@ -1,10 +1,13 @@
 import { FINDING_INFO, type Finding, type GroupSummary, type RolloutSummary, terminationInfo } from '../../analysis';
+import { openRollout } from '../../state';
 import { formatReward } from '../shared/format';
 import { SeverityBadge } from '../shared/SeverityBadge';
 import { TerminationBadge } from '../shared/TerminationBadge';
 
 interface Props {
   rollout: RolloutSummary | null;
+  /** The `rollout=` key of the shown rollout, to open its inspector. */
+  rolloutKey: string | null;
   /** The `rollout=` value from the URL, to name what was asked for when it is not there. */
   requested: string;
   group: GroupSummary | undefined;
@@ -13,7 +16,7 @@ interface Props {
 }
 
 /** The selected rollout's facts and findings as plain lists: the entry point the inspector will replace. */
-export function RolloutDetail({ rollout, requested, group, multiFile, onClose }: Props) {
+export function RolloutDetail({ rollout, rolloutKey, requested, group, multiFile, onClose }: Props) {
   return (
     <aside className="detail" aria-label="Rollout details">
       <header className="detail__head">
@@ -22,6 +25,14 @@ export function RolloutDetail({ rollout, requested, group, multiFile, onClose }:
           ×
         </button>
       </header>
+      {rollout && rolloutKey !== null && (
+        <div className="detail__open">
+          <button type="button" className="detail__open-button" onClick={() => openRollout(rolloutKey)}>
+            Open inspector
+          </button>
+          <span className="faint">steps, tokens, raw record (Enter)</span>
+        </div>
+      )}
       {rollout ? (
         <Facts rollout={rollout} group={group} multiFile={multiFile} />
       ) : (

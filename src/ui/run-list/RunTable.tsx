@@ -9,13 +9,15 @@ interface Props {
   columns: readonly Column[];
   selectedIndex: number;
   onSelect: (index: number | null) => void;
+  /** Opens a rollout's inspector (Enter, double-click). */
+  onOpen: (index: number) => void;
 }
 
 /**
  * The rollouts as a virtualized grid: only the rows in view (plus a margin) are in the DOM. The table
  * is the one focusable, interactive element: a click finds its row by `data-index`, arrow keys move.
  */
-export function RunTable({ rollouts, columns, selectedIndex, onSelect }: Props) {
+export function RunTable({ rollouts, columns, selectedIndex, onSelect, onOpen }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rollouts.length,
@@ -40,9 +42,20 @@ export function RunTable({ rollouts, columns, selectedIndex, onSelect }: Props) 
     if (row && Number.isInteger(index)) onSelect(index);
   };
 
+  const onDoubleClick = (e: MouseEvent<HTMLTableElement>) => {
+    const row = e.target instanceof Element ? e.target.closest<HTMLElement>('tr[data-index]') : null;
+    const index = Number(row?.dataset.index);
+    if (row && Number.isInteger(index)) onOpen(index);
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     if (e.key === 'Escape') {
       onSelect(null);
+      return;
+    }
+    if (e.key === 'Enter' && selectedIndex >= 0) {
+      e.preventDefault();
+      onOpen(selectedIndex);
       return;
     }
     const last = rollouts.length - 1;
@@ -75,6 +88,7 @@ export function RunTable({ rollouts, columns, selectedIndex, onSelect }: Props) 
         className="runs__table"
         onClick={onClick}
         onKeyDown={onKeyDown}
+        onDoubleClick={onDoubleClick}
       >
         <thead className="runs__head">
           <tr aria-rowindex={1} className="runs__header-row">

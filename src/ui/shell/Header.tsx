@@ -1,9 +1,10 @@
 import type { LoadSource } from '../../load';
+import { setParams, type View } from '../../state';
 import { OpenFilesButton } from '../open/OpenFilesButton';
 import './shell.css';
 
 /** The app bar: what is open, and the way to open something else. */
-export function Header({ sources, isDemo }: { sources: readonly LoadSource[]; isDemo: boolean }) {
+export function Header({ sources, isDemo, view }: { sources: readonly LoadSource[]; isDemo: boolean; view: View }) {
   const names = sources.map((s) => (s.kind === 'url' && !isDemo ? s.url : s.name));
   return (
     <header className="app-header">
@@ -12,6 +13,24 @@ export function Header({ sources, isDemo }: { sources: readonly LoadSource[]; is
         {isDemo && <span className="app-header__tag">Demo</span>}
         <span className="app-header__names">{names.join(', ')}</span>
       </div>
+      <nav className="app-header__nav" aria-label="Pages">
+        <button
+          type="button"
+          className="app-header__navlink"
+          aria-current={view !== 'groups' ? 'page' : undefined}
+          onClick={() => setParams({ view: null, tab: null, step: null, seq: null, tok: null }, { replace: false })}
+        >
+          Rollouts
+        </button>
+        <button
+          type="button"
+          className="app-header__navlink"
+          aria-current={view === 'groups' ? 'page' : undefined}
+          onClick={() => setParams({ view: 'groups', tab: null, step: null, seq: null, tok: null }, { replace: false })}
+        >
+          Groups
+        </button>
+      </nav>
       <span className="app-header__hint">or drop files anywhere</span>
       <OpenFilesButton primary />
     </header>

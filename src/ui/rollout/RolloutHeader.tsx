@@ -1,0 +1,93 @@
+import { terminationInfo } from '../../analysis';
+import { openRollout, setParams } from '../../state';
+import { formatReward } from '../shared/format';
+import { TerminationBadge } from '../shared/TerminationBadge';
+import type { RolloutContext } from './rolloutContext';
+
+interface Props {
+  ctx: RolloutContext;
+  total: number;
+  prevKey: string | undefined;
+  nextKey: string | undefined;
+}
+
+/** Who the rollout is and how it ended: the facts every tab shares. */
+export function RolloutHeader({ ctx, total, prevKey, nextKey }: Props) {
+  const { summary: s, advantage } = ctx;
+  const info = terminationInfo(s.termination);
+  const errors = s.findings.filter((f) => f.severity === 'error').length;
+  const warnings = s.findings.length - errors;
+  return (
+    <header className="rollout-head">
+      <div className="rollout-head__nav">
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => setParams({ view: null, tab: null, step: null, seq: null, tok: null }, { replace: false })}
+        >
+          ← All rollouts
+        </button>
+        <span className="faint">
+          {ctx.index + 1} of {total}
+        </span>
+        <button
+          type="button"
+          className="small-button"
+          disabled={!prevKey}
+          onClick={() => prevKey && openRollout(prevKey)}
+          title="Previous rollout (k)"
+        >
+          ‹ prev
+        </button>
+        <button
+          type="button"
+          className="small-button"
+          disabled={!nextKey}
+          onClick={() => nextKey && openRollout(nextKey)}
+          title="Next rollout (j)"
+        >
+          next ›
+        </button>
+      </div>
+      <div className="rollout-head__main">
+        <h2 className="rollout-head__id mono">
+          {s.rollout_id}
+          {s.attempt_id !== null && <span className="faint"> · {s.attempt_id}</span>}
+        </h2>
+        <TerminationBadge termination={s.termination} />
+        <span className={info.inSignal ? 'rollout-head__meaning' : 'rollout-head__meaning rollout-head__meaning--excluded'}>
+          {info.meaning}
+        </span>
+      </div>
+      <dl className="rollout-head__facts">
+        <dt>Reward</dt>
+        <dd>{s.reward === null ? <span className="faint">null</span> : formatReward(s.reward)}</dd>
+        <dt title={ctx.drGrpo ? 'Dr. GRPO: r − mean' : 'GRPO: (r − mean) / (std + 1e-6)'}>Advantage{ctx.drGrpo ? ' (Dr. GRPO)' : ''}</dt>
+        <dd>{advantage === null ? <span className="faint">not counted</span> : advantage.toFixed(3)}</dd>
+        <dt>Group</dt>
+        <dd>
+          <button
+            type="button"
+            className="link-button mono"
+            onClick={() => setParams({ view: 'groups', tab: null, step: null, seq: null, tok: null }, { replace: false })}
+          >
+            {s.group_id}
+          </button>
+        </dd>
+        <dt>Task</dt>
+        <dd className="mono">{s.task_id}</dd>
+        <dt>Steps</dt>
+        <dd>{s.steps}</dd>
+        <dt>Findings</dt>
+        <dd>
+          <span className={errors ? 'count--error' : 'faint'}>{errors} errors</span>,{' '}
+          <span className={warnings ? 'count--warning' : 'faint'}>{warnings} warnings</span>
+        </dd>
+        <dt>Line</dt>
+        <dd className="mono">
+          {s.file}:{s.line}
+        </dd>
+      </dl>
+    </header>
+  );
+}
