@@ -34,6 +34,13 @@ export class JsonlParser {
 
   constructor(readonly file: string) {}
 
+  /** Bytes of the line still being read (no newline yet): a live file's half-written last line. */
+  get pendingBytes(): number {
+    let n = 0;
+    for (const p of this.pending) n += p.length;
+    return n;
+  }
+
   push(chunk: Uint8Array): LineResult[] {
     const out: LineResult[] = [];
     let start = 0;

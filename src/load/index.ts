@@ -1,7 +1,9 @@
 export type { Decoder } from './decode';
 export { isQwenTokenizer, makeDecoder, qwenTokenizerOptions, useDecoder } from './decode';
 export { lintReportOptions, loadKey, useLintReport } from './lintReportQuery';
-export type { LintSourcesOptions, LoadedFile, LoadProgress, LoadResult } from './lintSources';
+export type { LintSourcesOptions, LoadProgress } from './lintSources';
+export type { LoadedFile, LoadResult, PendingLine } from './loadState';
+export { LoadState } from './loadState';
 export { lintSources } from './lintSources';
 export { useLoadProgress } from './progress';
 export type { LoadSource } from './sources';

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ASSISTANT_OPEN, systemTurn, toolCallText, toolResponseTurn, userTurn } from '../chat/chatml';
+import { qwen3Tokenizer } from '../chat/tokenizer';
+import { TOOL_SPECS } from '../environment/toolSpecs';
+import { taskById } from '../tasks';
+import { observe } from './observe';
+import { DEMO_SAMPLING, Policy } from './policy';
+import { movesFor, REPERTOIRES } from './repertoire';
+import { mulberry32 } from './rng';
+import { moveWeight, WEIGHTS_V1, WEIGHTS_V2 } from './weights';
+
+const tok = qwen3Tokenizer();
+const task = taskById('binary-search-001');
+const rep = REPERTOIRES[0];
+const head = systemTurn('Fix it.', TOOL_SPECS) + userTurn(task.prompt) + ASSISTANT_OPEN;
+const afterRead =
+  head +
+  toolCallText('read_file', { path: 'search.py' }) +
+  `\n${toolResponseTurn(task.files.get('search.py') ?? '')}${ASSISTANT_OPEN}` +
+  toolCallText('edit', { path: 'search.py', old: 'low = mid', new: 'low = mid + 1' }) +
+  `\n${toolResponseTurn('patch applied')}${ASSISTANT_OPEN}`;
+
+/** log P(move) straight from the weights, without tokens or tries. */
+function independentLogprob(text: string, key: string, temperature: number, version = WEIGHTS_V1): number {
+  if (!rep) throw new Error('no repertoire');
+  const seen = observe(text, rep);
+  const masses = movesFor(rep).map((m) => ({ key: m.key, mass: moveWeight(m, seen, version) ** (1 / temperature) }));
+  const total = masses.reduce((s, m) => s + m.mass, 0);
+  return Math.log((masses.find((m) => m.key === key)?.mass ?? 0) / total);
+}
+
+describe('policy', () => {
+  for (const temperature of [1, 0.6]) {
+    it(`sums token log-probs to the call's log-probability under the policy (T=${temperature})`, () => {
+      const policy = new Policy(WEIGHTS_V1, { ...DEMO_SAMPLING, temperature }, tok);
+      const rng = mulberry32(3);
+      for (const text of [head, afterRead]) {
+        const ids = tok.encode(text);
+        for (let i = 0; i < 20; i++) {
+          const a = policy.act(ids, rng);
+          const sum = a.logprobs.reduce((s, x) => s + x, 0);
+          expect(sum).toBeCloseTo(independentLogprob(text, a.key, temperature), 9);
+          expect(a.logprobs.every((lp) => lp <= 0)).toBe(true);
+        }
+      }
+    });
+  }
+
+  it('generates exactly the tokens of a Qwen3 tool call, and scores them as it sampled them', () => {
+    const policy = new Policy(WEIGHTS_V2, DEMO_SAMPLING, tok);
+    const ids = tok.encode(afterRead);
+    const a = policy.act(ids, mulberry32(9), 'fix:1');
+    expect(tok.decode(a.ids)).toBe(toolCallText('edit', { path: 'search.py', old: 'high = mid', new: 'high = mid - 1' }));
+    expect(policy.score(ids, a.ids)).toEqual(a.logprobs);
+    const sum = a.logprobs.reduce((s, x) => s + x, 0);
+    expect(sum).toBeCloseTo(independentLogprob(afterRead, 'fix:1', 1, WEIGHTS_V2), 9);
+  });
+
+  it('reads its state from the context: a fixed bound is known, a dropped file view is forgotten', () => {
+    if (!rep) throw new Error('no repertoire');
+    expect(observe(afterRead, rep)).toMatchObject({ readMain: true, applied: { 'fix:0': true, 'fix:1': false }, editsSinceTest: 1 });
+    const compacted = afterRead.replace(task.files.get('search.py') ?? '', '[output omitted]');
+    expect(observe(compacted, rep).readMain).toBe(false);
+  });
+});

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { type Grading, type Rollout, rolloutSchema } from '../format';
+import { CHAT_TEMPLATE_INFO } from './chat/chatml';
+import { TOKENIZER_INFO, type Tokenizer } from './chat/tokenizer';
+import { Sandbox } from './environment/sandbox';
+import { type Fault, FaultInjector } from './faults';
+import { grade, graderInfo } from './grader/grader';
+import { COST_MS, SimClock } from './harness/clock';
+import type { Compaction } from './harness/context';
+import { type Budget, runHarness } from './harness/harness';
+import type { Policy } from './policy/policy';
+import { mulberry32 } from './policy/rng';
+import type { Task } from './tasks';
+import { packTraining } from './trainer/pack';
+
+/** Everything that defines one rollout; the same plan always gives the same record. */
+export interface RolloutPlan {
+  task: Task;
+  rolloutId: string;
+  attemptId: string;
+  groupId: string;
+  policy: Policy;
+  seed: number;
+  startMs: number;
+  budget: Budget;
+  steer?: readonly string[];
+  compaction?: Compaction;
+  faults?: readonly Fault[];
+  /** Kept on the record as an extra field, so a reader knows what the rollout was made to show. */
+  scenario?: { name: string; steered: 'all' | 'prefix' | 'none'; note: string };
+}
+
+export const DEMO_BUDGET: Budget = { max_actions: 10, max_seconds: 600 };
+
+/** The environment image: the task repo's digest, the runner and the Python that runs them. */
+export function environmentVersion(task: Task, python: string): string {
+  const h = createHash('sha256');
+  for (const [name, text] of task.files) h.update(`${name}\0${text}\0`);
+  h.update(readFileSync(new URL('./testrunner/runner.py', import.meta.url)));
+  return `repo-sha256:${h.digest('hex').slice(0, 16)}+python${python}`;
+}
+
+/** What every rollout shares: the tokenizer and the Python version of the environment image. */
+export interface DemoDeps {
+  tok: Tokenizer;
+  python: string;
+}
+
+/** Plays one rollout through the four roles and assembles the record the trainer would receive. */
+export async function playRollout(plan: RolloutPlan, { tok, python }: DemoDeps): Promise<Rollout> {
+  const clock = new SimClock(plan.startMs);
+  const started_at = clock.iso();
+  const sandbox = await Sandbox.create(plan.task);
+  const cancel = new AbortController();
+  let harness: Awaited<ReturnType<typeof runHarness>>;
+  try {
+    harness = await runHarness(
+      {
+        task: plan.task,
+        policy: plan.policy,
+        rng: mulberry32(plan.seed),
+        budget: plan.budget,
+        clock,
+        sandbox,
+        faults: new FaultInjector(plan.faults ?? [], sandbox, cancel),
+        cancel: cancel.signal,
+        steer: plan.steer,
+        compaction: plan.compaction,
+      },
+      tok,
+    );
+  } finally {
+    await sandbox.dispose();
+  }
+
+  const secondsUsed = (clock.now - plan.startMs) / 1000;
+  let termination: string = harness.termination;
+  let reward: number | null = null;
+  let grading: Grading | undefined;
+  if (harness.termination === 'finished') {
+    grading = await grade(plan.task, harness.artifact ?? '');
+    clock.advance(COST_MS.grading);
+    // A grader that cannot judge the artifact is an infrastructure problem, not a verdict on the policy.
+    if (grading.verdict === 'error') termination = 'infra_failure';
+    else reward = grading.verdict === 'pass' ? 1 : 0;
+  } else if (harness.termination === 'budget_exhausted' || harness.termination === 'invalid_call') {
+    reward = 0;
+  }
+  const inSignal = reward !== null;
+
+  const record: Rollout = {
+    task_id: plan.task.id,
+    rollout_id: plan.rolloutId,
+    attempt_id: plan.attemptId,
+    group_id: plan.groupId,
+    policy_version: plan.policy.version,
+    environment_version: environmentVersion(plan.task, python),
+    tokenizer: { ...TOKENIZER_INFO },
+    chat_template: { ...CHAT_TEMPLATE_INFO },
+    grader: graderInfo(plan.task),
+    sampling: { ...plan.policy.sampling, seed: plan.seed },
+    budget: {
+      ...plan.budget,
+      actions_used: harness.actionsUsed,
+      seconds_used: secondsUsed,
+    },
+    task: { prompt: plan.task.prompt, contract: plan.task.contract },
+    ...(plan.scenario ? { scenario: plan.scenario } : {}),
+    ...(harness.detail ? { termination_detail: harness.detail } : {}),
+    started_at,
+    ended_at: clock.iso(),
+    segments: harness.segments,
+    steps: harness.steps,
+    termination,
+    reward,
+  };
+  if (grading) record.grading = grading;
+  // Excluded rollouts (infra_failure, cancelled) never reach the trainer, so they carry no training record.
+  if (inSignal) record.training = packTraining(harness.transcript, (c, g) => plan.policy.score(c, g));
+  const checked = rolloutSchema.safeParse(record);
+  if (!checked.success) throw new Error(`${plan.rolloutId}: the record does not match the format: ${checked.error.message}`);
+  return record;
+}
