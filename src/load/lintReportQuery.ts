@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { lintSources } from './lintSources';
+import { registerLiveState } from './liveStates';
 import { setLoadProgress } from './progress';
+import { isServedSource } from './served';
 import { type LoadSource, sourceKey } from './sources';
 
 /** The key progress is published under; the same string for the same bytes. */
@@ -15,7 +17,15 @@ export function lintReportOptions(sources: readonly LoadSource[]) {
     queryKey: ['lint-report', key] as const,
     queryFn: async ({ signal }) => {
       try {
-        return await lintSources(sources, { signal, onProgress: (p) => setLoadProgress(key, p) });
+        return await lintSources(sources, {
+          signal,
+          onProgress: (p) => setLoadProgress(key, p),
+          // Files served by `trajscope view` may still be growing: hold back a half-written last line.
+          follow: isServedSource,
+          onState: (state) => {
+            if (sources.some(isServedSource)) registerLiveState(key, state);
+          },
+        });
       } finally {
         setLoadProgress(key, null);
       }

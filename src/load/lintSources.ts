@@ -79,7 +79,11 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
       } catch (e) {
         if (signal?.aborted || e instanceof LoadError) throw e;
         throw current.file.gzip
-          ? new LoadError('decompress', source.name, `${source.name} starts like a gzip file but could not be decompressed: ${errorText(e)}`)
+          ? new LoadError(
+              'decompress',
+              source.name,
+              `${source.name} starts like a gzip file but could not be decompressed: ${errorText(e)}`,
+            )
           : new LoadError('read', source.name, `Could not read ${source.name}: ${errorText(e)}`);
       }
       current.file.bytes += stored;

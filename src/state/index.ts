@@ -13,6 +13,23 @@ export {
 } from './hooks';
 export { navigate, useSearch } from './location';
 export { findRollout, rolloutKeys } from './rolloutKeys';
+export type { GroupSortKey, GroupsBrowse, RunFilters, RunFiltersState, RunSort, RunSortKey, SignalFilter, SortDir } from './runFilters';
+export {
+  clearRunFilters,
+  cycleSort,
+  initialRunFiltersState,
+  isFiltered,
+  noRunFilters,
+  setGroupCode,
+  setGroupPage,
+  setGroupSort,
+  setRunFilters,
+  toggleTermination,
+  useGroupsBrowse,
+  useRunFilters,
+  useRunFiltersActions,
+  useRunSort,
+} from './runFilters';
 export type { RolloutTab, Selection, View } from './url';
 export { isLocalSource, LOCAL_PREFIX, readSelection } from './url';
 export type { ResolvedSources } from './useSources';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { fileSource, type LoadSource, urlSource } from '../load';
+import { fileSource, type LoadSource, type ServedFile, servedUrl, urlSource, useServedFiles } from '../load';
 import { useLocalFiles, useSourceIds } from './hooks';
 import { isLocalSource, LOCAL_PREFIX } from './url';
 
@@ -11,22 +11,43 @@ export interface ResolvedSources {
   /** Local files the URL names but this page no longer holds (after a reload): they must be reopened. */
   missing: string[];
   isDemo: boolean;
+  /** Still asking whether `trajscope view` serves files here; nothing is opened until it answers. */
+  pending: boolean;
+  /** The files `trajscope view` serves, or null on a plain static host. */
+  served: ServedFile[] | null;
+}
+
+/** Served files by URL, keyed on what names them (not their sizes, which change while they grow). */
+function useServedByUrl(): { list: ServedFile[] | null; pending: boolean; names: string } {
+  const served = useServedFiles();
+  const list = served.data ?? null;
+  const names = list ? list.map((f) => `${servedUrl(f)}\t${f.name}`).join('\n') : '';
+  return { list, pending: served.isPending, names };
 }
 
 /** The URL's sources, joined with the files opened in this page. */
 export function useSources(): ResolvedSources {
   const ids = useSourceIds();
   const files = useLocalFiles(ids);
-  return useMemo(() => {
-    if (ids.length === 0) return { sources: [urlSource('demo', DEMO_URL)], missing: [], isDemo: true };
+  const served = useServedByUrl();
+  const resolved = useMemo(() => {
+    const servedNames = new Map(served.names === '' ? [] : served.names.split('\n').map((l) => l.split('\t') as [string, string]));
+    const named = (url: string) => ({ kind: 'url' as const, id: url, url, name: servedNames.get(url) ?? urlSource(url, url).name });
+    if (ids.length === 0) {
+      if (served.pending) return { sources: [], missing: [], isDemo: false, pending: true };
+      // Served by `trajscope view`: open every served file, as `tensorboard --logdir` shows every run.
+      if (servedNames.size > 0) return { sources: [...servedNames.keys()].map(named), missing: [], isDemo: false, pending: false };
+      return { sources: [urlSource('demo', DEMO_URL)], missing: [], isDemo: true, pending: false };
+    }
     const sources: LoadSource[] = [];
     const missing: string[] = [];
     ids.forEach((id, i) => {
       const file = files[i];
-      if (!isLocalSource(id)) sources.push(urlSource(id, id));
+      if (!isLocalSource(id)) sources.push(named(id));
       else if (file) sources.push(fileSource(id, file, id.slice(LOCAL_PREFIX.length)));
       else missing.push(id.slice(LOCAL_PREFIX.length));
     });
-    return { sources, missing, isDemo: false };
-  }, [ids, files]);
+    return { sources, missing, isDemo: false, pending: false };
+  }, [ids, files, served.names, served.pending]);
+  return { ...resolved, served: served.list };
 }

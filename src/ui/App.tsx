@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLintReport } from '../load';
+import { useLintReport, useLiveFollow } from '../load';
 import { useNotice, useSelection, useSources, useUiActions } from '../state';
 import { GroupsView } from './groups/GroupsView';
 import { DropOverlay } from './open/DropOverlay';
@@ -16,8 +16,9 @@ import { MissingFiles, MissingFilesNotice } from './source/MissingFiles';
 
 /** The shell: what is open (from the URL), the load, and the run list once it is read. */
 export function App() {
-  const { sources, missing, isDemo } = useSources();
+  const { sources, missing, isDemo, pending, served } = useSources();
   const report = useLintReport(sources);
+  useLiveFollow(sources, report.isSuccess);
   const open = useOpenFiles();
   const dragging = useFileDrop(useCallback((files: File[]) => open(files, { fromDrop: true }), [open]));
   const notice = useNotice();
@@ -27,11 +28,13 @@ export function App() {
 
   return (
     <div className="app">
-      <Header sources={sources} isDemo={isDemo} view={view} />
+      <Header sources={sources} isDemo={isDemo} view={view} served={served} pendingLines={result?.pending ?? []} />
       <main className="app-main">
         {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
         {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
-        {sources.length === 0 ? (
+        {pending ? (
+          <div className="placeholder" aria-busy="true" />
+        ) : sources.length === 0 ? (
           <MissingFiles missing={missing} />
         ) : report.isError ? (
           <LoadFailed error={report.error} isDemo={isDemo} />

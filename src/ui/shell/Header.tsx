@@ -1,11 +1,21 @@
-import type { LoadSource } from '../../load';
+import { isServedSource, type LoadSource, type PendingLine, type ServedFile } from '../../load';
 import { setParams, type View } from '../../state';
 import { OpenFilesButton } from '../open/OpenFilesButton';
+import { ServedFiles } from './ServedFiles';
 import './shell.css';
 
 /** The app bar: what is open, and the way to open something else. */
-export function Header({ sources, isDemo, view }: { sources: readonly LoadSource[]; isDemo: boolean; view: View }) {
-  const names = sources.map((s) => (s.kind === 'url' && !isDemo ? s.url : s.name));
+interface Props {
+  sources: readonly LoadSource[];
+  isDemo: boolean;
+  view: View;
+  /** Files offered by `trajscope view`, or null on a plain static host. */
+  served: ServedFile[] | null;
+  pendingLines: readonly PendingLine[];
+}
+
+export function Header({ sources, isDemo, view, served, pendingLines }: Props) {
+  const names = sources.map((s) => (s.kind === 'url' && !isDemo && !isServedSource(s) ? s.url : s.name));
   return (
     <header className="app-header">
       <h1 className="app-header__brand">Trajscope</h1>
@@ -13,6 +23,7 @@ export function Header({ sources, isDemo, view }: { sources: readonly LoadSource
         {isDemo && <span className="app-header__tag">Demo</span>}
         <span className="app-header__names">{names.join(', ')}</span>
       </div>
+      {served && <ServedFiles served={served} sources={sources} pendingLines={pendingLines} />}
       <nav className="app-header__nav" aria-label="Pages">
         <button
           type="button"

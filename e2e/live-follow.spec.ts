@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { buildRollout } from '../src/testing/builders';
+import { expectLoaded, problemsPanel, rolloutRows, screenshot } from './support/app';
+
+/*
+ * `trajscope view` end to end: the real server (a subprocess serving the built app in dist/), a real
+ * directory that a "trainer" appends to, and the browser following it without a reload.
+ */
+const BIN = fileURLToPath(new URL('../bin/trajscope.mjs', import.meta.url));
+const line = (id: string, reward = 1) => `${JSON.stringify(buildRollout({ rollout_id: id, reward }))}\n`;
+
+let server: ChildProcess | null = null;
+test.afterEach(() => {
+  server?.kill('SIGTERM');
+  server = null;
+});
+
+async function startView(paths: string[]): Promise<string> {
+  const child = spawn(process.execPath, [BIN, 'view', ...paths, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  server = child;
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (c) => {
+      out += c;
+      const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`trajscope view exited ${code}: ${out}`)));
+  });
+}
+
+test('appended rollouts appear within 2 s; a half-written line is held back until complete', async ({ page }, testInfo) => {
+  const dir = mkdtempSync(join(tmpdir(), 'trajscope-live-'));
+  const file = join(dir, 'train.jsonl');
+  writeFileSync(file, line('r-1') + line('r-2', 0));
+  const url = await startView([dir]);
+  await page.goto(url);
+  await expectLoaded(page, 2);
+  await expect(page.getByText('Live · 1 served file')).toBeVisible();
+
+  appendFileSync(file, line('r-3'));
+  await expect(rolloutRows(page).filter({ hasText: 'r-3' })).toHaveCount(1, { timeout: 2000 });
+
+  const next = line('r-4');
+  appendFileSync(file, next.slice(0, 40));
+  await expect(page.getByText('waiting for 1 line')).toBeVisible({ timeout: 2000 });
+  await expectLoaded(page, 3);
+  await expect(problemsPanel(page)).toContainText('every line loaded');
+  await screenshot(page, testInfo, 'live-follow-waiting');
+
+  appendFileSync(file, next.slice(40));
+  await expect(rolloutRows(page).filter({ hasText: 'r-4' })).toHaveCount(1, { timeout: 2000 });
+  await expect(page.getByText('waiting for 1 line')).toHaveCount(0);
+  await expectLoaded(page, 4);
+  await screenshot(page, testInfo, 'live-follow');
+});
+
+test('a new file in the directory, and a replaced file, are picked up', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'trajscope-live-'));
+  writeFileSync(join(dir, 'a.jsonl'), line('first-1'));
+  const url = await startView([dir]);
+  await page.goto(url);
+  await expectLoaded(page, 1);
+
+  writeFileSync(join(dir, 'b.jsonl'), line('b-1') + line('b-2'));
+  await expectLoaded(page, 3, 4000);
+  await expect(page.getByText('Live · 2 served files')).toBeVisible();
+
+  // Replace a.jsonl atomically (write elsewhere, rename over it), as log rotation does.
+  writeFileSync(join(dir, 'tmp.part'), line('a-new-1') + line('a-new-2') + line('a-new-3'));
+  renameSync(join(dir, 'tmp.part'), join(dir, 'a.jsonl'));
+  await expect(rolloutRows(page).filter({ hasText: 'a-new-3' })).toHaveCount(1, { timeout: 4000 });
+  await expect(rolloutRows(page).filter({ hasText: 'first-1' })).toHaveCount(0);
+  await expectLoaded(page, 5);
+});

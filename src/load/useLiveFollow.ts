@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { catchUp, type SeenInodes } from './follow';
+import { lintReportOptions, loadKey } from './lintReportQuery';
+import { forgetLiveState, liveState } from './liveStates';
+import { isServedSource, SERVED_EVENTS_URL, type ServedFile, servedFilesOptions } from './served';
+import type { LoadSource } from './sources';
+
+/**
+ * While the sources include files served by `trajscope view`, listens to the server's change feed and
+ * keeps the loaded data current: appended lines appear without a reload, a half-written last line waits
+ * for its newline, a truncated or replaced file is read again, and new files show in the served list.
+ */
+export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean): void {
+  const queryClient = useQueryClient();
+  const key = loadKey(sources);
+  const live = sources.some(isServedSource);
+
+  useEffect(() => {
+    if (!live || !loaded || typeof EventSource === 'undefined') return;
+    const events = new EventSource(SERVED_EVENTS_URL);
+    const seen: SeenInodes = new Map();
+    let queue = Promise.resolve();
+    const options = lintReportOptions(sources);
+    events.addEventListener('files', (ev: MessageEvent<string>) => {
+      let files: ServedFile[];
+      try {
+        files = JSON.parse(ev.data) as ServedFile[];
+      } catch {
+        return;
+      }
+      queryClient.setQueryData(servedFilesOptions().queryKey, files);
+      // One catch-up at a time, in event order: two overlapping range reads would both append.
+      queue = queue.then(async () => {
+        const state = liveState(key);
+        if (!state) return;
+        const outcome = await catchUp(state, sources, files, seen).catch(() => 'reload' as const);
+        if (outcome === 'changed') queryClient.setQueryData(options.queryKey, state.snapshot());
+        if (outcome === 'reload') {
+          forgetLiveState(key);
+          seen.clear();
+          await queryClient.invalidateQueries({ queryKey: options.queryKey });
+        }
+      });
+    });
+    return () => events.close();
+  }, [live, loaded, key, sources, queryClient]);
+}
