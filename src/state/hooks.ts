@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { navigate, useSearch } from './location';
 import { useUiStore } from './uiStore';
-import { readSelection, type Selection, withParams, withRollout, withSources } from './url';
+import { type RolloutTab, readSelection, type Selection, withParams, withRollout, withSources } from './url';
 
 /** Narrow selector hooks: a component re-renders only when the slice it reads changes. */
 
@@ -51,7 +51,7 @@ export function setParams(patch: Record<string, string | null>, { replace = true
 }
 
 /** Opens one rollout's inspector (a new history entry, so Back returns to the list). */
-export function openRollout(key: string, at: { tab?: 'steps' | 'tokens' | 'raw'; step?: number } = {}): void {
+export function openRollout(key: string, at: { tab?: RolloutTab; step?: number } = {}): void {
   setParams(
     { rollout: key, view: 'rollout', tab: at.tab ?? null, step: at.step === undefined ? null : String(at.step), seq: null, tok: null },
     { replace: false },

@@ -19,7 +19,11 @@ export const TOKEN_PARAM = 'tok';
 export const ADV_PARAM = 'adv';
 
 export type View = 'list' | 'rollout' | 'groups';
-export type RolloutTab = 'steps' | 'tokens' | 'raw';
+export type RolloutTab = 'steps' | 'tokens' | 'audit' | 'roles' | 'raw';
+const TABS: readonly string[] = ['steps', 'tokens', 'audit', 'roles', 'raw'] satisfies RolloutTab[];
+function isTab(v: string | null): v is RolloutTab {
+  return v !== null && TABS.includes(v);
+}
 /** A source opened from the person's disk; the File itself is in the UI store and does not survive a reload. */
 export const LOCAL_PREFIX = 'local:';
 
@@ -52,7 +56,7 @@ export function readSelection(search: string): Selection {
     sources,
     rollout,
     view: view === 'groups' ? 'groups' : view === 'rollout' && rollout !== null ? 'rollout' : 'list',
-    tab: tab === 'tokens' || tab === 'raw' ? tab : 'steps',
+    tab: isTab(tab) ? tab : 'steps',
     step: nonNegativeInt(params.get(STEP_PARAM)),
     seq: seq === 'training' ? 'training' : nonNegativeInt(seq),
     token: nonNegativeInt(params.get(TOKEN_PARAM)),

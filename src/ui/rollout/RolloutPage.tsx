@@ -2,6 +2,8 @@ import { useEffect, useMemo } from 'react';
 import type { LoadResult } from '../../load';
 import { useDecoder } from '../../load';
 import { findRollout, openRollout, type RolloutTab, rolloutKeys, setParams, useSelection } from '../../state';
+import { AuditView } from '../audit/AuditView';
+import { RolesView } from '../roles/RolesView';
 import { TokenView } from '../tokens/TokenView';
 import { RawView } from './RawView';
 import { RolloutHeader } from './RolloutHeader';
@@ -12,6 +14,8 @@ import './rollout.css';
 const TABS: { id: RolloutTab; label: string }[] = [
   { id: 'steps', label: 'Steps' },
   { id: 'tokens', label: 'Tokens' },
+  { id: 'audit', label: 'Grader audit' },
+  { id: 'roles', label: 'Four roles' },
   { id: 'raw', label: 'Raw JSON' },
 ];
 
@@ -88,6 +92,8 @@ export function RolloutPage({ result }: { result: LoadResult }) {
       <div className="rollout-panel" role="tabpanel" id={`panel-${selection.tab}`} aria-labelledby={`tab-${selection.tab}`}>
         {selection.tab === 'steps' && <StepsView ctx={ctx} />}
         {selection.tab === 'tokens' && <TokenView ctx={ctx} />}
+        {selection.tab === 'audit' && <AuditView ctx={ctx} />}
+        {selection.tab === 'roles' && <RolesView ctx={ctx} />}
         {selection.tab === 'raw' && <RawView record={record} />}
       </div>
     </div>
