@@ -1,6 +1,7 @@
-import type { LoadState } from './loadState';
+import type { LoadResult } from './loadState';
 import { type ServedFile, servedIdOf } from './served';
 import type { LoadSource } from './sources';
+import type { LiveLoad } from './worker/client';
 
 /** What a follower does about one served file after the server reported its current size. */
 export type FollowAction = { kind: 'none' } | { kind: 'append'; from: number } | { kind: 'reload'; why: string };
@@ -22,24 +23,23 @@ export function followAction(bytesRead: number, gzip: boolean, file: ServedFile 
 
 /**
  * Brings a live load up to date with the server's file list: reads only the new bytes of each grown file
- * (HTTP range) into the same parsers. Returns 'changed', 'unchanged', or 'reload' when the load must be
- * read again from the start.
+ * (HTTP range) into the same parsers. Returns the new result, 'unchanged', or 'reload' when the load must
+ * be read again from the start.
  */
 export async function catchUp(
-  state: LoadState,
+  live: LiveLoad,
   sources: readonly LoadSource[],
   files: readonly ServedFile[],
   seen: SeenInodes,
   fetchRange: (url: string, from: number) => Promise<Response> = (url, from) =>
     fetch(url, { headers: { Range: `bytes=${from}-` }, cache: 'no-store' }),
-): Promise<'changed' | 'unchanged' | 'reload'> {
-  let changed = false;
+): Promise<LoadResult | 'unchanged' | 'reload'> {
+  let latest: LoadResult | null = null;
   for (const [i, source] of sources.entries()) {
     const id = servedIdOf(source);
-    const current = state.sources[i];
-    if (id === null || !current || source.kind !== 'url') continue;
+    if (id === null || source.kind !== 'url') continue;
     const file = files.find((f) => f.id === id);
-    const action = followAction(current.file.bytes, current.file.gzip, file, seen.get(id));
+    const action = followAction(live.sourceBytes(i), live.sourceGzip(i), file, seen.get(id));
     if (file) seen.set(id, file.ino);
     if (action.kind === 'reload') return 'reload';
     if (action.kind !== 'append') continue;
@@ -47,10 +47,7 @@ export async function catchUp(
     if (res.status === 416) continue;
     // A server that ignores the range sends the whole file again: appending it would duplicate every line.
     if (res.status !== 206) return 'reload';
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    state.push(current, bytes);
-    state.end(current);
-    changed = true;
+    latest = await live.append(i, new Uint8Array(await res.arrayBuffer()));
   }
-  return changed ? 'changed' : 'unchanged';
+  return latest ?? 'unchanged';
 }

@@ -1,3 +1,5 @@
+export type { CompactRollout } from './compact';
+export { compactRollout, expandRollout } from './compact';
 export type { Decoder } from './decode';
 export { isQwenTokenizer, makeDecoder, qwenTokenizerOptions, useDecoder } from './decode';
 export { lintReportOptions, loadKey, useLintReport } from './lintReportQuery';

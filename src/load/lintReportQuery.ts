@@ -1,40 +1,56 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { lintSources } from './lintSources';
-import { registerLiveState } from './liveStates';
+import { queryOptions, experimental_streamedQuery as streamedQuery, useQuery } from '@tanstack/react-query';
+import { registerLiveLoad } from './liveStates';
+import type { LoadResult } from './loadState';
 import { setLoadProgress } from './progress';
 import { isServedSource } from './served';
 import { type LoadSource, sourceKey } from './sources';
+import { streamLoad } from './worker/client';
 
 /** The key progress is published under; the same string for the same bytes. */
 export function loadKey(sources: readonly LoadSource[]): string {
   return sources.map(sourceKey).join('\n');
 }
 
-/** Reads and lints a set of sources together. A source's bytes never change, so the result never goes stale. */
+/**
+ * Reads and lints a set of sources together, streaming: the data grows as the worker parses, so the run
+ * list shows the first rollouts at once and fills in (`isFetching` stays true until the end). A source's
+ * bytes never change, so the result never goes stale; a live source is kept current by useLiveFollow.
+ */
 export function lintReportOptions(sources: readonly LoadSource[]) {
   const key = loadKey(sources);
   return queryOptions({
     queryKey: ['lint-report', key] as const,
-    queryFn: async ({ signal }) => {
-      try {
-        return await lintSources(sources, {
+    queryFn: streamedQuery<LoadResult, LoadResult | undefined>({
+      streamFn: ({ signal }) => {
+        const stream = streamLoad(sources, {
           signal,
           onProgress: (p) => setLoadProgress(key, p),
           // Files served by `trajscope view` may still be growing: hold back a half-written last line.
           follow: isServedSource,
-          onState: (state) => {
-            if (sources.some(isServedSource)) registerLiveState(key, state);
-          },
+          onLive: (live) => registerLiveLoad(key, live),
         });
-      } finally {
-        setLoadProgress(key, null);
-      }
-    },
+        return clearProgressAfter(stream, key);
+      },
+      reducer: (_previous, snapshot) => snapshot,
+      initialValue: undefined,
+      // A reload of a live file keeps showing the old rows until the new read is complete.
+      refetchMode: 'replace',
+    }),
     staleTime: Number.POSITIVE_INFINITY,
+    // Each snapshot is a new object built from the last; comparing them deeply would cost O(data) per update.
+    structuralSharing: false,
     // A missing file or a broken gzip does not mend itself; say so at once instead of after 3 retries.
     retry: false,
     enabled: sources.length > 0,
   });
+}
+
+async function* clearProgressAfter(stream: AsyncIterable<LoadResult>, key: string): AsyncIterable<LoadResult> {
+  try {
+    yield* stream;
+  } finally {
+    setLoadProgress(key, null);
+  }
 }
 
 export function useLintReport(sources: readonly LoadSource[]) {

@@ -22,7 +22,12 @@ export interface LintSourcesOptions {
   follow?: (source: LoadSource) => boolean;
   /** Receives the state when reading ends, so a live follower can push later bytes into it. */
   onState?: (state: LoadState) => void;
+  /** Called every SNAPSHOT_EVERY_MS while reading (and once the first rollout is in), to show rows early. */
+  onSnapshot?: (state: LoadState) => void;
 }
+
+/** How often a load in progress publishes what it has: often enough to feel live, rarely enough to be cheap. */
+export const SNAPSHOT_EVERY_MS = 250;
 
 // Parsing a chunk is synchronous, and a stream whose bytes are already buffered resolves reads as
 // microtasks: without an occasional macrotask the page would not paint progress until the end.
@@ -39,6 +44,8 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
   const opened: Array<OpenedStream & { source: LoadSource }> = [];
   let bytesRead = 0;
   let lastYield = now();
+  let lastSnapshot = Number.NEGATIVE_INFINITY;
+  let snapshotRollouts = 0;
 
   try {
     // Open every source first so the total is known before the first byte is counted.
@@ -68,6 +75,11 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
             state.push(current, next.value, stored);
             stored = 0;
             onProgress?.({ bytesRead, totalBytes, current: source.name, rollouts: state.rollouts, parseErrors: state.parseErrors });
+            if (options.onSnapshot && state.rollouts > snapshotRollouts && now() - lastSnapshot > SNAPSHOT_EVERY_MS) {
+              options.onSnapshot(state);
+              snapshotRollouts = state.rollouts;
+              lastSnapshot = now();
+            }
             if (now() - lastYield > YIELD_EVERY_MS) {
               await new Promise((resolve) => setTimeout(resolve, 0));
               lastYield = now();

@@ -1,16 +1,18 @@
-import type { LoadState } from './loadState';
+import type { LiveLoad } from './worker/client';
 
-/** Live loads by load key: the state a follower pushes new bytes into. Set when a load finishes. */
-const liveStates = new Map<string, LoadState>();
+/** Live loads by load key: where a follower pushes new bytes. Set when a load with followed sources ends. */
+const liveLoads = new Map<string, LiveLoad>();
 
-export function registerLiveState(key: string, state: LoadState): void {
-  liveStates.set(key, state);
+export function registerLiveLoad(key: string, live: LiveLoad): void {
+  liveLoads.get(key)?.close();
+  liveLoads.set(key, live);
 }
 
-export function liveState(key: string): LoadState | undefined {
-  return liveStates.get(key);
+export function liveLoad(key: string): LiveLoad | undefined {
+  return liveLoads.get(key);
 }
 
-export function forgetLiveState(key: string): void {
-  liveStates.delete(key);
+export function forgetLiveLoad(key: string): void {
+  liveLoads.get(key)?.close();
+  liveLoads.delete(key);
 }

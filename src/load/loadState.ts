@@ -1,5 +1,6 @@
 import { type GroupSummary, type LintReport, LintSession } from '../analysis';
-import { JsonlParser, type LineResult, type Rollout } from '../format';
+import { JsonlParser, type LineResult } from '../format';
+import { type CompactRollout, compactRollout } from './compact';
 
 export interface LoadedFile {
   name: string;
@@ -18,8 +19,11 @@ export interface PendingLine {
 
 export interface LoadResult {
   report: LintReport;
-  /** The validated records, index-aligned with `report.rollouts`, for the views that open one. */
-  records: Rollout[];
+  /**
+   * The validated records, index-aligned with `report.rollouts`, compacted (shared context prefixes kept
+   * once, ids in typed arrays); `expandRollout` gives a record back exactly when a view opens it.
+   */
+  records: CompactRollout[];
   /** Each rollout's advantage in its group (null when not counted), index-aligned with `report.rollouts`. */
   advantages: { grpo: (number | null)[]; drGrpo: (number | null)[] };
   /** Group statistics without std normalisation (Dr. GRPO); `report.groups` has the GRPO ones. */
@@ -46,7 +50,7 @@ export interface SourceState {
  */
 export class LoadState {
   readonly session: LintSession;
-  readonly records: Rollout[] = [];
+  readonly records: CompactRollout[] = [];
   readonly sources: SourceState[] = [];
   rollouts = 0;
   parseErrors = 0;
@@ -85,9 +89,13 @@ export class LoadState {
   }
 
   snapshot(): LoadResult {
+    return { ...this.summary(), records: [...this.records] };
+  }
+
+  /** Everything but the records: what a worker sends with only the records that are new. */
+  summary(): Omit<LoadResult, 'records'> {
     return {
       report: this.session.report(),
-      records: [...this.records],
       advantages: { grpo: this.session.advantages(true), drGrpo: this.session.advantages(false) },
       drGrpoGroups: this.session.report(false).groups,
       files: this.sources.map((s) => ({ ...s.file })),
@@ -102,7 +110,7 @@ export class LoadState {
       this.session.add(r);
       if (r.kind === 'rollout') {
         this.rollouts++;
-        this.records.push(r.value.record);
+        this.records.push(compactRollout(r.value.record));
       } else this.parseErrors++;
     }
   }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { catchUp, type SeenInodes } from './follow';
 import { lintReportOptions, loadKey } from './lintReportQuery';
-import { forgetLiveState, liveState } from './liveStates';
+import { forgetLiveLoad, liveLoad } from './liveStates';
 import { isServedSource, SERVED_EVENTS_URL, type ServedFile, servedFilesOptions } from './served';
 import type { LoadSource } from './sources';
 
@@ -32,15 +32,17 @@ export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean): 
       queryClient.setQueryData(servedFilesOptions().queryKey, files);
       // One catch-up at a time, in event order: two overlapping range reads would both append.
       queue = queue.then(async () => {
-        const state = liveState(key);
-        if (!state) return;
-        const outcome = await catchUp(state, sources, files, seen).catch(() => 'reload' as const);
-        if (outcome === 'changed') queryClient.setQueryData(options.queryKey, state.snapshot());
-        if (outcome === 'reload') {
-          forgetLiveState(key);
-          seen.clear();
-          await queryClient.invalidateQueries({ queryKey: options.queryKey });
+        const live = liveLoad(key);
+        if (!live) return;
+        const outcome = await catchUp(live, sources, files, seen).catch(() => 'reload' as const);
+        if (outcome === 'unchanged') return;
+        if (outcome !== 'reload') {
+          queryClient.setQueryData(options.queryKey, outcome);
+          return;
         }
+        forgetLiveLoad(key);
+        seen.clear();
+        await queryClient.invalidateQueries({ queryKey: options.queryKey });
       });
     });
     return () => events.close();

@@ -11,6 +11,7 @@ import { RunListView } from './run-list/RunListView';
 import { Header } from './shell/Header';
 import { Notice } from './shell/Notice';
 import { LoadFailed } from './source/LoadFailed';
+import { LoadingStrip } from './source/LoadingStrip';
 import { LoadingView } from './source/LoadingView';
 import { MissingFiles, MissingFilesNotice } from './source/MissingFiles';
 
@@ -32,6 +33,7 @@ export function App() {
       <main className="app-main">
         {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
         {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
+        {result && report.isFetching && <LoadingStrip sources={sources} />}
         {pending ? (
           <div className="placeholder" aria-busy="true" />
         ) : sources.length === 0 ? (

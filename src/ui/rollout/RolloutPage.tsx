@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { LoadResult } from '../../load';
-import { useDecoder } from '../../load';
+import { expandRollout, useDecoder } from '../../load';
 import { findRollout, openRollout, type RolloutTab, rolloutKeys, setParams, useSelection } from '../../state';
 import { AuditView } from '../audit/AuditView';
 import { RolesView } from '../roles/RolesView';
@@ -26,7 +26,9 @@ export function RolloutPage({ result }: { result: LoadResult }) {
   const keys = useMemo(() => rolloutKeys(rollouts), [rollouts]);
   const index = findRollout(rollouts, keys, selection.rollout);
   const summary = rollouts[index];
-  const record = result.records[index] ?? null;
+  const compact = result.records[index];
+  // Expanded only for the rollout on screen: memory holds the compact form of every other one.
+  const record = useMemo(() => (compact ? expandRollout(compact) : null), [compact]);
   const decoder = useDecoder(record);
   const groupsById = useMemo(() => new Map(groups.map((g) => [g.group_id, g])), [groups]);
 

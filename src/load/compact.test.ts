@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseLine, type Rollout } from '../format';
+import { buildRollout, buildSegment } from '../testing/builders';
+import { compactBytes, compactRollout, expandRollout, transferables } from './compact';
+
+/** What expansion gives back for training log-probs: float32, printed to 7 significant digits. */
+function asStored(r: Rollout): Rollout {
+  if (!r.training?.logprobs) return r;
+  const logprobs = r.training.logprobs.map((x) => (x === null ? null : Number(Math.fround(x).toPrecision(7))));
+  return { ...r, training: { ...r.training, logprobs } };
+}
+
+const demo = readFileSync(new URL('../../public/demo/rollouts.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .flatMap((line, i) => {
+    const r = parseLine(line, i + 1, 'demo');
+    return r?.kind === 'rollout' ? [r.value.record] : [];
+  });
+
+describe('compactRollout / expandRollout', () => {
+  it('gives back every demo record exactly (training log-probs to float32 precision)', () => {
+    expect(demo.length).toBeGreaterThan(10);
+    for (const r of demo) expect(expandRollout(compactRollout(r))).toEqual(asStored(r));
+  });
+
+  it('keeps one copy of each shared context prefix: the demo compacts to well under its id count', () => {
+    let ids = 0;
+    let bytes = 0;
+    for (const r of demo) {
+      for (const s of r.segments) ids += s.input_ids.length + s.generated_ids.length;
+      const { training: _t, ...segmentsOnly } = r;
+      bytes += compactBytes(compactRollout(segmentsOnly));
+    }
+    // 4 bytes per id if nothing were shared; sharing prefixes leaves a fraction of that.
+    expect(bytes).toBeLessThan(ids * 4 * 0.4);
+  });
+
+  it('a rewritten (compacted) context shares only what it kept, and still expands exactly', () => {
+    const r = buildRollout({
+      segments: [
+        buildSegment({ input_ids: [1, 2, 3], generated_ids: [4], old_logprobs: [-1] }),
+        buildSegment({
+          input_ids: [1, 2, 9, 4, 5],
+          generated_ids: [6, 7],
+          old_logprobs: [-0.1, -0.2],
+          input_tokens: ['a', 'b', 'x', 'd', 'e'],
+        }),
+      ],
+    });
+    const c = compactRollout(r);
+    expect(c.compactSegments.map((s) => s.prefix)).toEqual([0, 2]);
+    expect(expandRollout(c)).toEqual(r);
+  });
+
+  it('round-trips arbitrary records, unknown fields included', () => {
+    const ids = fc.array(fc.integer({ min: 0, max: 200_000 }), { maxLength: 30 });
+    const segment = fc.record({
+      input_ids: ids,
+      generated_ids: ids,
+      extra: fc.option(fc.string(), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 5 }), fc.boolean(), (segs, growing) => {
+        let prev: number[] = [];
+        const segments = segs.map((s) => {
+          const input_ids = growing ? [...prev, ...s.input_ids] : s.input_ids;
+          prev = [...input_ids, ...s.generated_ids];
+          return buildSegment({
+            input_ids,
+            generated_ids: s.generated_ids,
+            old_logprobs: s.generated_ids.map((_, i) => -i / 7),
+            ...(s.extra === undefined ? {} : { extra: s.extra }),
+          });
+        });
+        const r = buildRollout({ segments, custom: { nested: [1, 'two'] } });
+        expect(expandRollout(compactRollout(r))).toEqual(r);
+      }),
+    );
+  });
+
+  it('lists every typed-array buffer for transfer', () => {
+    const c = compactRollout(demo[0] ?? buildRollout());
+    expect(transferables(c).length).toBeGreaterThanOrEqual(3 * c.compactSegments.length);
+  });
+
+  it('keeps ids that do not fit 32 bits exact', () => {
+    const r = buildRollout({ segments: [buildSegment({ input_ids: [1, 2 ** 40] })] });
+    expect(expandRollout(compactRollout(r))).toEqual(r);
+  });
+});

@@ -1,0 +1,148 @@
+import { AsyncQueue } from '../asyncQueue';
+import type { LoadProgress } from '../lintSources';
+import { lintSources } from '../lintSources';
+import type { LoadResult, LoadState } from '../loadState';
+import { LoadError, type LoadSource } from '../sources';
+import type { FromWorker, ToWorker, WorkerSource } from './protocol';
+
+/** A finished load that keeps following its live sources: the follower feeds it new bytes. */
+export interface LiveLoad {
+  sourceBytes(source: number): number;
+  sourceGzip(source: number): boolean;
+  append(source: number, bytes: Uint8Array): Promise<LoadResult>;
+  close(): void;
+}
+
+export interface StreamLoadOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: LoadProgress) => void;
+  follow?: (source: LoadSource) => boolean;
+  driftThreshold?: number;
+  /** Receives the live handle when a load with followed sources finishes. */
+  onLive?: (live: LiveLoad) => void;
+}
+
+/**
+ * Loads sources and yields a growing LoadResult: first rows as soon as they are parsed, the full result
+ * last. In a browser the parsing runs in a Web Worker (the page stays responsive, typed arrays are
+ * transferred); where there is no Worker (node tests) the same code runs in this thread.
+ */
+export function streamLoad(sources: readonly LoadSource[], options: StreamLoadOptions = {}): AsyncIterable<LoadResult> {
+  return typeof Worker === 'undefined' ? inThread(sources, options) : inWorker(sources, options);
+}
+
+/** A live handle over a load state in this thread. */
+export function liveFromState(state: LoadState): LiveLoad {
+  return {
+    sourceBytes: (i) => state.sources[i]?.file.bytes ?? 0,
+    sourceGzip: (i) => state.sources[i]?.file.gzip ?? false,
+    append: async (i, bytes) => {
+      const s = state.sources[i];
+      if (s) {
+        state.push(s, bytes);
+        state.end(s);
+      }
+      return state.snapshot();
+    },
+    close: () => {},
+  };
+}
+
+function inThread(sources: readonly LoadSource[], options: StreamLoadOptions): AsyncIterable<LoadResult> {
+  const queue = new AsyncQueue<LoadResult>();
+  lintSources(sources, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.follow ? { follow: options.follow } : {}),
+    ...(options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold }),
+    onSnapshot: (s) => queue.push(s.snapshot()),
+    onState: (state) => {
+      if (options.onLive && state.sources.some((s) => s.follow)) options.onLive(liveFromState(state));
+    },
+  }).then(
+    (result) => {
+      queue.push(result);
+      queue.close();
+    },
+    (e) => queue.fail(e),
+  );
+  return queue;
+}
+
+function toWorkerSource(source: LoadSource): WorkerSource {
+  // A worker resolves relative URLs against its own script, not the page: make them absolute here.
+  return source.kind === 'file' ? source : { ...source, url: new URL(source.url, globalThis.location?.href).href };
+}
+
+function inWorker(sources: readonly LoadSource[], options: StreamLoadOptions): AsyncIterable<LoadResult> {
+  const queue = new AsyncQueue<LoadResult>();
+  const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module' });
+  const follow = sources.map((s) => options.follow?.(s) ?? false);
+  let current: LoadResult | null = null;
+  let bytes: number[] = [];
+  let gzip: boolean[] = [];
+  let pendingAppend: ((r: LoadResult) => void) | null = null;
+  let finished = false;
+
+  options.signal?.addEventListener('abort', () => {
+    worker.terminate();
+    queue.fail(options.signal?.reason ?? new DOMException('aborted', 'AbortError'));
+  });
+  worker.onerror = (e) => {
+    worker.terminate();
+    queue.fail(new LoadError('read', sources[0]?.name ?? '', `The parse worker failed: ${e.message}`));
+  };
+  worker.onmessage = (event: MessageEvent<FromWorker>) => {
+    const msg = event.data;
+    if (msg.type === 'progress') {
+      options.onProgress?.(msg.progress);
+      return;
+    }
+    if (msg.type === 'error') {
+      worker.terminate();
+      const { reason, source, message } = msg.error;
+      queue.fail(reason === 'internal' || reason === 'aborted' ? new Error(message) : new LoadError(reason, source, message));
+      return;
+    }
+    const snap = msg.snapshot;
+    current = { ...snap.result, records: (current?.records ?? []).concat(snap.records) };
+    bytes = snap.sourceBytes;
+    gzip = snap.sourceGzip;
+    if (pendingAppend) {
+      const resolve = pendingAppend;
+      pendingAppend = null;
+      resolve(current);
+      return;
+    }
+    queue.push(current);
+    if (msg.done && !finished) {
+      finished = true;
+      queue.close();
+      if (follow.some(Boolean) && options.onLive) {
+        options.onLive({
+          sourceBytes: (i) => bytes[i] ?? 0,
+          sourceGzip: (i) => gzip[i] ?? false,
+          append: (i, chunk) =>
+            new Promise<LoadResult>((resolve) => {
+              pendingAppend = resolve;
+              const copy = chunk.slice().buffer;
+              const message: ToWorker = { type: 'append', source: i, bytes: copy };
+              worker.postMessage(message, [copy]);
+            }),
+          close: () => worker.terminate(),
+        });
+      } else {
+        // Nothing to follow: free the worker's memory (its lint state) at once.
+        worker.terminate();
+      }
+    }
+  };
+  const message: ToWorker = {
+    type: 'load',
+    sources: sources.map(toWorkerSource),
+    follow,
+    ...(options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold }),
+  };
+  worker.postMessage(message);
+  return queue;
+}

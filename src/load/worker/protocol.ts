@@ -1,0 +1,31 @@
+import type { CompactRollout } from '../compact';
+import type { LoadProgress } from '../lintSources';
+import type { LoadResult } from '../loadState';
+import type { LoadError } from '../sources';
+
+/** A source the worker can open itself: a File (structured-cloneable) or an absolute URL. */
+export type WorkerSource = { kind: 'file'; id: string; name: string; file: File } | { kind: 'url'; id: string; name: string; url: string };
+
+export type ToWorker =
+  | { type: 'load'; sources: WorkerSource[]; follow: boolean[]; driftThreshold?: number }
+  /** New bytes of a followed source (read by the page with an HTTP range request). */
+  | { type: 'append'; source: number; bytes: ArrayBuffer };
+
+/** Everything but the records, plus only the records that are new since the last message (transferred). */
+export interface WorkerSnapshot {
+  result: Omit<LoadResult, 'records'>;
+  records: CompactRollout[];
+  /** Bytes read so far of each source, as stored: where a follower's next range read starts. */
+  sourceBytes: number[];
+  sourceGzip: boolean[];
+}
+
+export type FromWorker =
+  | { type: 'progress'; progress: LoadProgress }
+  | { type: 'snapshot'; snapshot: WorkerSnapshot; done: boolean }
+  | {
+      type: 'error';
+      error:
+        | { reason: LoadError['reason']; source: string; message: string }
+        | { reason: 'aborted' | 'internal'; source: string; message: string };
+    };

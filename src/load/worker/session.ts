@@ -1,0 +1,58 @@
+import { transferables } from '../compact';
+import { lintSources } from '../lintSources';
+import type { LoadState } from '../loadState';
+import { LoadError } from '../sources';
+import type { FromWorker, ToWorker, WorkerSnapshot } from './protocol';
+
+export type Post = (message: FromWorker, transfer: Transferable[]) => void;
+
+/**
+ * What the parse worker does, as a plain function of messages so node tests drive it without a Worker:
+ * load sources (streaming, linting, compacting), publish snapshots with only the new records (their
+ * buffers transferred, not copied), and push later bytes of followed sources into the same parsers.
+ */
+export function createWorkerSession(post: Post): (message: ToWorker) => Promise<void> {
+  let state: LoadState | null = null;
+
+  const snapshot = (s: LoadState, done: boolean) => {
+    const records = s.records.slice();
+    const payload: WorkerSnapshot = {
+      result: s.summary(),
+      records,
+      sourceBytes: s.sources.map((x) => x.file.bytes),
+      sourceGzip: s.sources.map((x) => x.file.gzip),
+    };
+    post({ type: 'snapshot', snapshot: payload, done }, records.flatMap(transferables));
+    // The page owns those buffers now: drop them here, so each snapshot carries only what is new.
+    s.records.length = 0;
+  };
+
+  return async (message) => {
+    if (message.type === 'append') {
+      const source = state?.sources[message.source];
+      if (!state || !source) return;
+      state.push(source, new Uint8Array(message.bytes));
+      state.end(source);
+      snapshot(state, true);
+      return;
+    }
+    try {
+      await lintSources(message.sources, {
+        ...(message.driftThreshold === undefined ? {} : { driftThreshold: message.driftThreshold }),
+        follow: (s) => message.follow[message.sources.findIndex((x) => x.id === s.id)] ?? false,
+        onProgress: (progress) => post({ type: 'progress', progress }, []),
+        onSnapshot: (s) => snapshot(s, false),
+        onState: (s) => {
+          state = s;
+        },
+      });
+      if (state) snapshot(state, true);
+    } catch (e) {
+      const error =
+        e instanceof LoadError
+          ? { reason: e.reason, source: e.source, message: e.message }
+          : { reason: 'internal' as const, source: '', message: e instanceof Error ? e.message : String(e) };
+      post({ type: 'error', error }, []);
+    }
+  };
+}
