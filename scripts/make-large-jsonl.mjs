@@ -1,32 +1,31 @@
 // Writes a large synthetic v1 file for memory and speed checks:
 //   node scripts/make-large-jsonl.mjs OUT.jsonl SIZE_MB [SEED]
-// Contexts grow by appending, as real agent rollouts do; numbers come from a seeded generator so two runs
-// write the same bytes.
+// Contexts grow by appending, as real agent rollouts do (system prompt and task, then each call and its
+// observation); numbers come from a seeded generator so two runs write the same bytes.
 import { createWriteStream } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
-const [out, sizeMb = '64', seedArg = '1'] = process.argv.slice(2);
-if (!out) {
-  console.error('usage: node scripts/make-large-jsonl.mjs OUT.jsonl SIZE_MB [SEED]');
-  process.exit(2);
-}
-let seed = Number(seedArg) >>> 0 || 1;
-const rand = () => {
+function generator(seedArg) {
+  let seed = Number(seedArg) >>> 0 || 1;
   // xorshift32: fast, seeded, good enough for synthetic token ids.
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return (seed >>> 0) / 2 ** 32;
-};
-const ids = (n) => Array.from({ length: n }, () => Math.floor(rand() * 151_000));
+  return () => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 2 ** 32;
+  };
+}
 
-function rollout(i) {
-  const segments = [];
+/** One rollout: `segments` generations over a context that starts at `prompt` tokens and grows. */
+export function syntheticRollout(rand, i, { prompt = 1300, segments = 6, observation = [300, 900] } = {}) {
+  const ids = (n) => Array.from({ length: n }, () => Math.floor(rand() * 151_000));
+  const segs = [];
   const steps = [];
-  let context = ids(400);
-  for (let s = 0; s < 6; s++) {
+  let context = ids(prompt);
+  for (let s = 0; s < segments; s++) {
     const gen = ids(40 + Math.floor(rand() * 80));
     const id = `c-${s + 1}`;
-    segments.push({
+    segs.push({
       input_ids: context,
       generated_ids: gen,
       old_logprobs: gen.map(() => -Math.round(rand() * 3000) / 1000),
@@ -34,11 +33,12 @@ function rollout(i) {
     });
     steps.push({
       tool_call_id: id,
-      tool: s === 5 ? 'finish' : 'read_file',
+      tool: s === segments - 1 ? 'finish' : 'read_file',
       args: { path: 'search.py' },
       observation: { status: 'ok', text: 'x'.repeat(200) },
     });
-    context = [...context, ...gen, ...ids(300 + Math.floor(rand() * 400))];
+    const obs = observation[0] + Math.floor(rand() * (observation[1] - observation[0]));
+    context = [...context, ...gen, ...ids(obs)];
   }
   return {
     task_id: `task-${i % 50}`,
@@ -50,22 +50,40 @@ function rollout(i) {
     chat_template: { name: 'synthetic', version: '1' },
     grader: { name: 'synthetic', version: '1' },
     sampling: { temperature: 1, max_new_tokens: 4096 },
-    segments,
+    segments: segs,
     steps,
     termination: 'finished',
     reward: rand() < 0.5 ? 1 : 0,
   };
 }
 
-const target = Number(sizeMb) * 1024 * 1024;
-const stream = createWriteStream(out);
-let written = 0;
-let i = 0;
-while (written < target) {
-  const line = `${JSON.stringify(rollout(i++))}\n`;
-  written += Buffer.byteLength(line);
-  if (!stream.write(line)) await new Promise((r) => stream.once('drain', r));
+/** Writes rollouts until the file reaches `sizeMb`; `last` (optional) is appended as the final line. */
+export async function writeLargeJsonl(out, sizeMb, seedArg = 1, { shape, last } = {}) {
+  const rand = generator(seedArg);
+  const target = Number(sizeMb) * 1024 * 1024;
+  const stream = createWriteStream(out);
+  let written = 0;
+  let i = 0;
+  const write = async (line) => {
+    written += Buffer.byteLength(line);
+    if (!stream.write(line)) await new Promise((r) => stream.once('drain', r));
+  };
+  while (written < target) await write(`${JSON.stringify(syntheticRollout(rand, i++, shape))}\n`);
+  if (last) {
+    await write(`${JSON.stringify(last(rand))}\n`);
+    i++;
+  }
+  stream.end();
+  await new Promise((r) => stream.on('finish', r));
+  return { rollouts: i, bytes: written };
 }
-stream.end();
-await new Promise((r) => stream.on('finish', r));
-console.log(`${out}: ${i} rollouts, ${(written / 1024 / 1024).toFixed(1)} MB`);
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [out, sizeMb = '64', seed = '1'] = process.argv.slice(2);
+  if (!out) {
+    console.error('usage: node scripts/make-large-jsonl.mjs OUT.jsonl SIZE_MB [SEED]');
+    process.exit(2);
+  }
+  const { rollouts, bytes } = await writeLargeJsonl(out, sizeMb, seed);
+  console.log(`${out}: ${rollouts} rollouts, ${(bytes / 1024 / 1024).toFixed(1)} MB`);
+}

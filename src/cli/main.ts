@@ -5,6 +5,8 @@ const USAGE = `usage: trajscope <command> [options]
 commands:
   lint FILE... [--json] [--drift-threshold NATS] [--dr-grpo]
       check trajectories against the v1 contract; exit 0 clean, 1 with errors, 2 when a file cannot be read
+  convert [--from auto|NAME] IN... --out OUT.jsonl
+      convert other tools' rollouts (verifiers, prime-rl traces, rLLM, OpenAI chat, SWE-agent) to v1
   view PATH... [--host H] [--port P] [--open]
       serve the inspector and these files (or directories of them) on 127.0.0.1, following appends live
   demo --out FILE [--groups N] [--per-group G] [--seed S]
@@ -17,6 +19,10 @@ export async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'lint':
       return runLint(rest);
+    case 'convert': {
+      const { runConvert } = await import('./convert');
+      return runConvert(rest);
+    }
     case 'view': {
       const { runView } = await import('./view');
       return runView(rest);

@@ -1,4 +1,6 @@
+export type { DetectSample, FormatId, LineParser, ParseOptions, WholeFileResult } from './adapters';
+export { createLineParser, detectFormat, FORMAT_IDS, FORMAT_LABELS, isFormatId, parseWholeFile, WHOLE_FILE_LIMIT } from './adapters';
 export type { LineResult, LoadedRollout, ParseError } from './jsonl';
 export { JsonlParser, parseJsonl, parseLine } from './jsonl';
-export type { Grading, Rollout, Segment, Step, Training } from './schema';
-export { rolloutSchema, segmentSchema, stepSchema } from './schema';
+export type { Grading, Rollout, Segment, Step, Training, TranscriptMessage } from './schema';
+export { rolloutSchema, segmentSchema, stepSchema, transcriptMessageSchema } from './schema';

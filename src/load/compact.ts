@@ -46,10 +46,29 @@ export type CompactRollout = Loose<Rollout, 'segments' | 'training'> & {
   compactTraining?: CompactTraining;
 };
 
-/** Int32Array for ids; an array with a value past 32 bits (never seen in practice) stays exact in float64. */
-function ints(a: readonly number[]): IdArray {
-  const out = Int32Array.from(a);
-  for (let i = 0; i < a.length; i++) if (out[i] !== a[i]) return Float64Array.from(a);
+/**
+ * Int32Array of `a[from..]`, copied in one loop (no intermediate slice: this runs on every id of a file);
+ * an array with a value past 32 bits (never seen in practice) stays exact in float64.
+ */
+function ints(a: readonly number[], from = 0): IdArray {
+  const out = new Int32Array(a.length - from);
+  for (let i = from; i < a.length; i++) {
+    const x = a[i] as number;
+    out[i - from] = x;
+    if ((x | 0) !== x) return Float64Array.from(a.slice(from));
+  }
+  return out;
+}
+
+function floats(a: readonly number[]): Float64Array {
+  const out = new Float64Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i] as number;
+  return out;
+}
+
+function bits(a: readonly number[]): Uint8Array {
+  const out = new Uint8Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i] as number;
   return out;
 }
 
@@ -72,11 +91,11 @@ export function compactRollout(record: Rollout): CompactRollout {
     const c: CompactSegment = {
       rest,
       prefix,
-      inputTail: ints(input_ids.slice(prefix)),
+      inputTail: ints(input_ids, prefix),
       generated: ints(generated_ids),
-      oldLogprobs: Float64Array.from(old_logprobs),
+      oldLogprobs: floats(old_logprobs),
     };
-    if (loss_mask) c.lossMask = Uint8Array.from(loss_mask);
+    if (loss_mask) c.lossMask = bits(loss_mask);
     if (input_tokens) {
       // Token strings share the prefix only when the previous segment carries all of its own.
       const prev = segments[i - 1];
@@ -92,7 +111,7 @@ export function compactRollout(record: Rollout): CompactRollout {
   const out: CompactRollout = { ...meta, compactSegments };
   if (training) {
     const { sequence_ids, loss_mask, logprobs, ...rest } = training;
-    out.compactTraining = { rest, sequence: ints(sequence_ids), lossMask: Uint8Array.from(loss_mask) };
+    out.compactTraining = { rest, sequence: ints(sequence_ids), lossMask: bits(loss_mask) };
     if (logprobs) out.compactTraining.logprobs = Float32Array.from(logprobs, (x) => (x === null ? Number.NaN : x));
   }
   return out;

@@ -27,7 +27,7 @@ export interface LintSourcesOptions {
 }
 
 /** How often a load in progress publishes what it has: often enough to feel live, rarely enough to be cheap. */
-export const SNAPSHOT_EVERY_MS = 250;
+export const SNAPSHOT_EVERY_MS = 500;
 
 // Parsing a chunk is synchronous, and a stream whose bytes are already buffered resolves reads as
 // microtasks: without an occasional macrotask the page would not paint progress until the end.

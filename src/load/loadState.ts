@@ -1,5 +1,5 @@
 import { type GroupSummary, type LintReport, LintSession } from '../analysis';
-import { JsonlParser, type LineResult } from '../format';
+import { createLineParser, type LineParser, type LineResult } from '../format';
 import { type CompactRollout, compactRollout } from './compact';
 
 export interface LoadedFile {
@@ -35,7 +35,8 @@ export interface LoadResult {
 /** One source being read: its parser and how far it has got. */
 export interface SourceState {
   readonly name: string;
-  readonly parser: JsonlParser;
+  /** Detects the format on the first line: v1, or one of the adapters' formats (converted as read). */
+  readonly parser: LineParser;
   file: LoadedFile;
   /** Whether the last unterminated line is held back (a live file) rather than parsed at the end. */
   follow: boolean;
@@ -62,7 +63,7 @@ export class LoadState {
   addSource(name: string, { follow = false }: { follow?: boolean } = {}): SourceState {
     const state: SourceState = {
       name,
-      parser: new JsonlParser(name),
+      parser: createLineParser(name),
       file: { name, bytes: 0, lines: 0, gzip: false },
       follow,
       ended: false,

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useLintReport, useLiveFollow } from '../load';
 import { useNotice, useSelection, useSources, useUiActions } from '../state';
 import { GroupsView } from './groups/GroupsView';
@@ -26,6 +26,15 @@ export function App() {
   const { setNotice } = useUiActions();
   const result = sources.length > 0 ? report.data : undefined;
   const { view } = useSelection();
+  const loaded = report.isSuccess && !report.isFetching;
+  const firstRows = report.data !== undefined;
+  // User Timing marks: `npm run bench` and anyone profiling read load times from them.
+  useEffect(() => {
+    if (firstRows) performance.mark('trajscope:first-rows');
+  }, [firstRows]);
+  useEffect(() => {
+    if (loaded) performance.mark('trajscope:loaded');
+  }, [loaded]);
 
   return (
     <div className="app">

@@ -5,7 +5,7 @@ export function DropOverlay() {
     <div className="drop-overlay" role="status">
       <div className="drop-overlay__box">
         <strong>Drop to open</strong>
-        <span>.jsonl or .jsonl.gz files — several at once are read together</span>
+        <span>.jsonl, .jsonl.gz, rLLM .json or SWE-agent .traj files — several at once are read together</span>
       </div>
     </div>
   );

@@ -2,8 +2,9 @@ import { useCallback } from 'react';
 import { openSources, useUiActions } from '../../state';
 
 /** What the file picker offers; a drop is held to the same names (see `openDropped`). */
-export const ACCEPT = '.jsonl,.gz,.jsonl.gz';
-const ACCEPTED_NAME = /\.(jsonl|gz)$/i;
+// v1 JSONL, and what the format adapters read: verifiers/prime-rl/chat JSONL, rLLM .json, SWE-agent .traj.
+export const ACCEPT = '.jsonl,.gz,.jsonl.gz,.json,.traj';
+const ACCEPTED_NAME = /\.(jsonl|gz|json|traj)$/i;
 
 /**
  * Returns `open(files, { fromDrop })`: registers the files in the UI store and points the URL at them.
@@ -17,7 +18,7 @@ export function useOpenFiles(): (files: readonly File[], options?: { fromDrop?: 
       const accepted = fromDrop ? files.filter((f) => ACCEPTED_NAME.test(f.name)) : [...files];
       const skipped = files.filter((f) => !accepted.includes(f));
       setNotice(
-        skipped.length > 0 ? `Skipped ${skipped.map((f) => f.name).join(', ')}: only .jsonl and .jsonl.gz files are opened.` : null,
+        skipped.length > 0 ? `Skipped ${skipped.map((f) => f.name).join(', ')}: only .jsonl, .jsonl.gz, .json and .traj files are opened.` : null,
       );
       if (accepted.length > 0) openSources(addLocalFiles(accepted));
     },

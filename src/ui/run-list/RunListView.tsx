@@ -1,22 +1,49 @@
 import { useCallback, useMemo } from 'react';
 import type { LoadResult } from '../../load';
-import { findRollout, openRollout, rolloutKeys, selectRollout, useSelectedRolloutKey } from '../../state';
+import {
+  findRollout,
+  openRollout,
+  rolloutKeys,
+  selectRollout,
+  useRunFilters,
+  useRunFiltersActions,
+  useRunSort,
+  useSelectedRolloutKey,
+  useSelection,
+} from '../../state';
 import { visibleColumns } from './columns';
+import { findingCodeCounts, groupCodesOf, type RunRowData, visibleRows } from './filterRollouts';
 import { RolloutDetail } from './RolloutDetail';
+import { RunFilterBar } from './RunFilterBar';
 import { RunTable } from './RunTable';
 import { SummaryBar } from './SummaryBar';
+import { terminationCounts } from './terminationCounts';
 import './runList.css';
 
-/** Summary, the table of rollouts, and the selected rollout's findings. */
+/** Summary, filters, the table of rollouts, and the selected rollout's findings. */
 export function RunListView({ result }: { result: LoadResult }) {
   const { rollouts, groups } = result.report;
   const selectedKey = useSelectedRolloutKey();
+  const { drGrpo } = useSelection();
+  const filters = useRunFilters();
+  const sort = useRunSort();
+  const { cycleSort } = useRunFiltersActions();
   const keys = useMemo(() => rolloutKeys(rollouts), [rollouts]);
   const selectedIndex = findRollout(rollouts, keys, selectedKey);
   const selected = rollouts[selectedIndex] ?? null;
   const multiFile = result.files.length > 1;
-  const columns = useMemo(() => visibleColumns(multiFile), [multiFile]);
+  const columns = useMemo(() => visibleColumns(multiFile, drGrpo), [multiFile, drGrpo]);
   const groupsById = useMemo(() => new Map(groups.map((g) => [g.group_id, g])), [groups]);
+
+  const policies = useMemo(() => result.records.map((r) => r.policy_version ?? null), [result.records]);
+  const advantages = drGrpo ? result.advantages.drGrpo : result.advantages.grpo;
+  const groupCodes = useMemo(() => groupCodesOf(groups), [groups]);
+  const data: RunRowData = useMemo(() => ({ rollouts, policies, advantages, groupCodes }), [rollouts, policies, advantages, groupCodes]);
+  const rows = useMemo(() => visibleRows(data, filters, sort), [data, filters, sort]);
+  const viewKey = useMemo(() => JSON.stringify([filters, sort]), [filters, sort]);
+  const codes = useMemo(() => findingCodeCounts(data), [data]);
+  const { counts } = useMemo(() => terminationCounts(rollouts), [rollouts]);
+
   const onOpen = useCallback(
     (index: number) => {
       const key = keys[index];
@@ -29,6 +56,9 @@ export function RunListView({ result }: { result: LoadResult }) {
   return (
     <>
       <SummaryBar result={result} />
+      {rollouts.length > 0 && (
+        <RunFilterBar filters={filters} terminations={counts} codes={codes} shown={rows.length} total={rollouts.length} drGrpo={drGrpo} />
+      )}
       <div className="run-list">
         {rollouts.length === 0 ? (
           <div className="placeholder">
@@ -36,7 +66,20 @@ export function RunListView({ result }: { result: LoadResult }) {
             <p>{result.report.parse_errors.length > 0 ? 'Every line failed to load: see Problems below.' : 'The data has no lines.'}</p>
           </div>
         ) : (
-          <RunTable rollouts={rollouts} columns={columns} selectedIndex={selectedIndex} onSelect={onSelect} onOpen={onOpen} />
+          <RunTable
+            rollouts={rollouts}
+            policies={policies}
+            advantages={advantages}
+            rows={rows}
+            columns={columns}
+            selectedIndex={selectedIndex}
+            selectedKey={selectedKey}
+            viewKey={viewKey}
+            sort={sort}
+            onSort={cycleSort}
+            onSelect={onSelect}
+            onOpen={onOpen}
+          />
         )}
         {selectedKey !== null && (
           <RolloutDetail

@@ -1,23 +1,30 @@
 import { memo } from 'react';
 import type { RolloutSummary } from '../../analysis';
+import { formatAdvantage } from '../groups/advantageMode';
 import { formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import type { Column } from './columns';
 
 interface Props {
   rollout: RolloutSummary;
+  policy: string | null;
+  /** Under the URL's advantage mode; null when the rollout is not counted in its group. */
+  advantage: number | null;
   columns: readonly Column[];
+  /** Original index in the loaded rollouts, which clicks report. */
   index: number;
+  /** Position among the shown rows. */
+  position: number;
   selected: boolean;
   start: number;
 }
 
 /** One rollout. Clicks and keys are handled once by the table (`data-index` names the row). */
-export const RunRow = memo(function RunRow({ rollout, columns, index, selected, start }: Props) {
+export const RunRow = memo(function RunRow({ rollout, policy, advantage, columns, index, position, selected, start }: Props) {
   const classes = ['runs__row', selected && 'is-selected', !rollout.in_signal && 'is-excluded'].filter(Boolean).join(' ');
   return (
     <tr
-      aria-rowindex={index + 2}
+      aria-rowindex={position + 2}
       aria-selected={selected}
       data-index={index}
       className={classes}
@@ -25,14 +32,24 @@ export const RunRow = memo(function RunRow({ rollout, columns, index, selected, 
     >
       {columns.map((c) => (
         <td key={c.id} className={c.align === 'end' ? 'runs__cell runs__cell--end' : 'runs__cell'}>
-          <Cell column={c.id} rollout={rollout} />
+          <Cell column={c.id} rollout={rollout} policy={policy} advantage={advantage} />
         </td>
       ))}
     </tr>
   );
 });
 
-function Cell({ column, rollout: r }: { column: string; rollout: RolloutSummary }) {
+function Cell({
+  column,
+  rollout: r,
+  policy,
+  advantage,
+}: {
+  column: Column['id'];
+  rollout: RolloutSummary;
+  policy: string | null;
+  advantage: number | null;
+}) {
   switch (column) {
     case 'line':
       return <span className="faint">{r.line}</span>;
@@ -49,6 +66,8 @@ function Cell({ column, rollout: r }: { column: string; rollout: RolloutSummary 
       return <Clipped text={r.task_id} mono />;
     case 'group':
       return <Clipped text={r.group_id} mono />;
+    case 'policy':
+      return policy === null ? <span className="faint">—</span> : <Clipped text={policy} mono />;
     case 'termination':
       return <TerminationBadge termination={r.termination} />;
     case 'reward':
@@ -58,6 +77,14 @@ function Cell({ column, rollout: r }: { column: string; rollout: RolloutSummary 
         </span>
       ) : (
         <span title={String(r.reward)}>{formatReward(r.reward)}</span>
+      );
+    case 'advantage':
+      return advantage === null ? (
+        <span className="faint" title={r.in_signal ? 'Not counted: no reward' : 'Not counted: excluded from the policy signal'}>
+          —
+        </span>
+      ) : (
+        <span title={String(advantage)}>{formatAdvantage(advantage)}</span>
       );
     case 'steps':
       return <span>{r.steps}</span>;

@@ -1,54 +1,87 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef } from 'react';
 import type { RolloutSummary } from '../../analysis';
+import type { RunSort, RunSortKey } from '../../state';
 import { type Column, gridTemplate, HEADER_HEIGHT, ROW_HEIGHT } from './columns';
 import { RunRow } from './RunRow';
 
 interface Props {
   rollouts: readonly RolloutSummary[];
+  policies: readonly (string | null)[];
+  advantages: readonly (number | null)[];
+  /** The rows to show, in order, as indices into `rollouts` (filtered and sorted). */
+  rows: readonly number[];
   columns: readonly Column[];
+  /** Index into `rollouts` of the selected rollout, or -1. */
   selectedIndex: number;
+  /** The `rollout=` value in the URL, which may name a row that has not loaded yet. */
+  selectedKey: string | null;
+  /** Changes when the filters or the sort change. */
+  viewKey: string;
+  sort: RunSort | null;
+  onSort: (key: RunSortKey) => void;
   onSelect: (index: number | null) => void;
   /** Opens a rollout's inspector (Enter, double-click). */
   onOpen: (index: number) => void;
 }
 
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
 /**
  * The rollouts as a virtualized grid: only the rows in view (plus a margin) are in the DOM. The table
- * is the one focusable, interactive element: a click finds its row by `data-index`, arrow keys move.
+ * is the one focusable, interactive element: a click finds its row by `data-index`, arrow keys move
+ * through the shown rows. Header buttons sort.
  */
-export function RunTable({ rollouts, columns, selectedIndex, onSelect, onOpen }: Props) {
+export function RunTable(props: Props) {
+  const { rollouts, policies, advantages, rows, columns, selectedIndex, selectedKey, viewKey, sort, onSort, onSelect, onOpen } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: rollouts.length,
+    count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     // The sticky header sits above the rows inside the same scroller.
     scrollMargin: HEADER_HEIGHT,
     overscan: 12,
   });
+  const positionOf = useMemo(() => new Map(rows.map((index, position) => [index, position])), [rows]);
+  const selectedPosition = positionOf.get(selectedIndex) ?? -1;
 
-  // Bring a row selected from a link into view once, when the rows first arrive.
-  const scrolledFor = useRef<readonly RolloutSummary[] | null>(null);
+  // Bring the selected row into view when the table opens (a link may name a row that a later load
+  // snapshot brings) and when a filter or sort reorders the rows; never while the person moves.
+  const pending = useRef<{ key: string | null } | null>(null);
+  const shownFor = useRef<string | null>(null);
   useEffect(() => {
-    if (scrolledFor.current === rollouts) return;
-    scrolledFor.current = rollouts;
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'center' });
-  }, [rollouts, selectedIndex, virtualizer]);
+    if (shownFor.current !== viewKey) {
+      shownFor.current = viewKey;
+      pending.current = { key: selectedKey };
+    }
+    if (!pending.current) return;
+    if (pending.current.key !== selectedKey) pending.current = null;
+    else if (selectedPosition >= 0) {
+      virtualizer.scrollToIndex(selectedPosition, { align: 'center' });
+      pending.current = null;
+    }
+  }, [viewKey, selectedKey, selectedPosition, virtualizer]);
 
-  const onClick = (e: MouseEvent<HTMLTableElement>) => {
+  const rowIndexOf = (e: MouseEvent<HTMLTableElement>): number | null => {
     const row = e.target instanceof Element ? e.target.closest<HTMLElement>('tr[data-index]') : null;
     const index = Number(row?.dataset.index);
-    if (row && Number.isInteger(index)) onSelect(index);
+    return row && Number.isInteger(index) ? index : null;
+  };
+
+  const onClick = (e: MouseEvent<HTMLTableElement>) => {
+    const index = rowIndexOf(e);
+    if (index !== null) onSelect(index);
   };
 
   const onDoubleClick = (e: MouseEvent<HTMLTableElement>) => {
-    const row = e.target instanceof Element ? e.target.closest<HTMLElement>('tr[data-index]') : null;
-    const index = Number(row?.dataset.index);
-    if (row && Number.isInteger(index)) onOpen(index);
+    const index = rowIndexOf(e);
+    if (index !== null) onOpen(index);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    // Keys on a header's sort button are the button's own.
+    if (e.target !== e.currentTarget) return;
     if (e.key === 'Escape') {
       onSelect(null);
       return;
@@ -58,22 +91,25 @@ export function RunTable({ rollouts, columns, selectedIndex, onSelect, onOpen }:
       onOpen(selectedIndex);
       return;
     }
-    const last = rollouts.length - 1;
+    const last = rows.length - 1;
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
+    const at = selectedPosition;
     const moves: Record<string, number> = {
-      ArrowDown: selectedIndex + 1,
-      ArrowUp: selectedIndex < 0 ? 0 : selectedIndex - 1,
-      PageDown: selectedIndex + page,
-      PageUp: selectedIndex - page,
+      ArrowDown: at + 1,
+      ArrowUp: at < 0 ? 0 : at - 1,
+      PageDown: at + page,
+      PageUp: at - page,
       Home: 0,
       End: last,
     };
     const to = moves[e.key];
     if (to === undefined || last < 0) return;
     e.preventDefault();
-    const index = Math.max(0, Math.min(last, to));
+    const position = Math.max(0, Math.min(last, to));
+    const index = rows[position];
+    if (index === undefined) return;
     onSelect(index);
-    virtualizer.scrollToIndex(index);
+    virtualizer.scrollToIndex(position);
   };
 
   const style = { '--runs-cols': gridTemplate(columns) } as CSSProperties;
@@ -83,7 +119,7 @@ export function RunTable({ rollouts, columns, selectedIndex, onSelect, onOpen }:
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a selectable table is an ARIA grid (rows carry aria-selected, arrow keys move)
         role="grid"
         aria-label="Rollouts"
-        aria-rowcount={rollouts.length + 1}
+        aria-rowcount={rows.length + 1}
         tabIndex={0}
         className="runs__table"
         onClick={onClick}
@@ -92,30 +128,58 @@ export function RunTable({ rollouts, columns, selectedIndex, onSelect, onOpen }:
       >
         <thead className="runs__head">
           <tr aria-rowindex={1} className="runs__header-row">
-            {columns.map((c) => (
-              <th key={c.id} scope="col" title={c.title} className={c.align === 'end' ? 'runs__cell runs__cell--end' : 'runs__cell'}>
-                {c.label}
-              </th>
-            ))}
+            {columns.map((c) => {
+              const dir = sort?.key === c.id ? sort.dir : null;
+              // The mark sits on the side away from the values, so a right-aligned label stays over its numbers.
+              const mark = (
+                <span className="runs__sort-mark" aria-hidden="true">
+                  {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
+                </span>
+              );
+              return (
+                <th
+                  key={c.id}
+                  scope="col"
+                  aria-sort={dir ? ARIA_SORT[dir] : 'none'}
+                  className={c.align === 'end' ? 'runs__cell runs__cell--end' : 'runs__cell'}
+                >
+                  <button
+                    type="button"
+                    className={dir ? 'runs__sort is-sorted' : 'runs__sort'}
+                    title={`${c.title ?? c.label}. Sort: ascending, descending, file order`}
+                    onClick={() => onSort(c.id)}
+                  >
+                    {c.align === 'end' && mark}
+                    {c.label}
+                    {c.align !== 'end' && mark}
+                  </button>
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody className="runs__body" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const rollout = rollouts[item.index];
-            if (!rollout) return null;
+            const index = rows[item.index];
+            const rollout = index === undefined ? undefined : rollouts[index];
+            if (index === undefined || !rollout) return null;
             return (
               <RunRow
                 key={item.key}
                 rollout={rollout}
+                policy={policies[index] ?? null}
+                advantage={advantages[index] ?? null}
                 columns={columns}
-                index={item.index}
-                selected={item.index === selectedIndex}
+                index={index}
+                position={item.index}
+                selected={index === selectedIndex}
                 start={item.start - HEADER_HEIGHT}
               />
             );
           })}
         </tbody>
       </table>
+      {rows.length === 0 && <p className="runs__none">No rollout matches the filters.</p>}
     </div>
   );
 }

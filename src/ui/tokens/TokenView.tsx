@@ -1,6 +1,138 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { DEFAULT_DRIFT_THRESHOLD, type Finding, tokenTrack } from '../../analysis';
+import { isQwenTokenizer, qwenTokenizerOptions } from '../../load';
+import { setParams, useSelection } from '../../state';
 import type { RolloutContext } from '../rollout/rolloutContext';
+import { formatCount } from '../shared/format';
+import type { ShadeMode } from './chipStyle';
+import { findingTarget, tokenFindings } from './findingTargets';
+import { measureTokens } from './layout';
+import { resolveSequence, type SeqValue, sequenceOptions, toSource } from './sequence';
+import { TokenDetails } from './TokenDetails';
+import { TokenFindings } from './TokenFindings';
+import { TokenGrid } from './TokenGrid';
+import { TokenLegend } from './TokenLegend';
+import { TokenSummary } from './TokenSummary';
+import './tokens.css';
 
-/** PLACEHOLDER until the token view lands (helper B). */
+const noText = (): string | null => null;
+
+/**
+ * One sequence of a rollout as token chips: a segment (its context and generation) or the trainer's
+ * packed sequence. Chips show what carries loss, how surprising each sampled token was, and where
+ * the trainer disagrees with the sampler; the selection (`seq=`, `tok=`) lives in the URL.
+ */
 export function TokenView({ ctx }: { ctx: RolloutContext }) {
-  return <p>{ctx.record.segments.length} segments</p>;
+  const { record, decoder, summary } = ctx;
+  const selection = useSelection();
+  const seq = resolveSequence(record, selection.seq);
+  const track = useMemo(() => (seq === null ? null : tokenTrack(record, toSource(seq))), [record, seq]);
+  const piece = decoder ? decoder.piece : noText;
+  const cells = useMemo(() => (track ? measureTokens(track.ids, piece) : null), [track, piece]);
+  const [driftWanted, setDriftWanted] = useState(false);
+  // Hover belongs to the track it happened on: another sequence or rollout starts without one.
+  const [hover, setHover] = useState<{ track: unknown; position: number } | null>(null);
+  const hovered = hover !== null && hover.track === track ? hover.position : null;
+  const onHover = useCallback((position: number | null) => setHover(position === null ? null : { track, position }), [track]);
+  const findings = useMemo(() => tokenFindings(summary.findings), [summary.findings]);
+  const options = useMemo(() => sequenceOptions(record), [record]);
+  const threshold = DEFAULT_DRIFT_THRESHOLD;
+  // Only watches the load the page started (useDecoder); the record's own token strings are used meanwhile.
+  const tokenizer = useQuery({ ...qwenTokenizerOptions(), enabled: false });
+
+  const seqParam = seq === null ? null : String(seq);
+  const select = useCallback(
+    (position: number | null) => setParams({ seq: seqParam, tok: position === null ? null : String(position) }),
+    [seqParam],
+  );
+  const showFinding = useCallback(
+    (f: Finding) => {
+      const target = findingTarget(f, record);
+      if (!target) return;
+      if (target.drift) setDriftWanted(true);
+      setParams({ seq: String(target.seq), tok: target.token === null ? null : String(target.token) });
+    },
+    [record],
+  );
+  const switchTo = (value: SeqValue) => {
+    setParams({ seq: String(value), tok: null });
+  };
+
+  if (seq === null || !track || !cells) {
+    return <p className="tokens-empty">This rollout has no segments and no training record: there are no tokens to show.</p>;
+  }
+  const canDrift = track.trainer !== null;
+  const mode: ShadeMode = driftWanted && canDrift ? 'drift' : 'probability';
+  const selected = selection.token !== null && selection.token < track.ids.length ? selection.token : null;
+  const shown = hovered ?? selected;
+
+  return (
+    <div className="tokens">
+      <div className="tokens__bar">
+        <label className="tokens__field">
+          Sequence{' '}
+          <select value={String(seq)} onChange={(e) => switchTo(e.target.value === 'training' ? 'training' : Number(e.target.value))}>
+            {options.map((o) => (
+              <option key={String(o.value)} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset className="tokens__mode">
+          <legend>Shade by</legend>
+          <label>
+            <input type="radio" name="tok-shade" checked={mode === 'probability'} onChange={() => setDriftWanted(false)} /> Probability
+          </label>
+          <label
+            title={
+              canDrift
+                ? 'Shade by |training.logprobs − old_logprobs|'
+                : record.training?.logprobs
+                  ? 'Drift compares training.logprobs: choose the training sequence'
+                  : 'Needs training.logprobs, which this rollout does not have'
+            }
+          >
+            <input type="radio" name="tok-shade" checked={mode === 'drift'} disabled={!canDrift} onChange={() => setDriftWanted(true)} />{' '}
+            Drift
+          </label>
+        </fieldset>
+        <span className="tokens__decoding">
+          Decoding: {decoder?.note ?? 'no decoder'}
+          {cells.missing > 0 && ` · ${formatCount(cells.missing)} tokens without text are shown as #id`}
+          {cells.missing > 0 &&
+            decoder?.source === 'record' &&
+            isQwenTokenizer(record) &&
+            (tokenizer.error
+              ? ` (the Qwen3 tokenizer failed to load: ${String(tokenizer.error)})`
+              : ' until the Qwen3 tokenizer has loaded…')}
+        </span>
+      </div>
+      <TokenFindings findings={findings} onShow={showFinding} />
+      <TokenSummary track={track} />
+      <TokenLegend mode={mode} threshold={threshold} />
+      <div className="tokens__body">
+        <TokenGrid
+          key={`${ctx.key}\n${seq}`}
+          track={track}
+          cells={cells}
+          piece={piece}
+          mode={mode}
+          threshold={threshold}
+          selected={selected}
+          onSelect={select}
+          onHover={onHover}
+        />
+        <TokenDetails
+          track={track}
+          training={seq === 'training'}
+          position={shown}
+          pinned={shown === selected}
+          piece={piece}
+          threshold={threshold}
+        />
+      </div>
+    </div>
+  );
 }

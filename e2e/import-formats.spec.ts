@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { createLineParser, type LineResult } from '../src/format';
+import { expectLoaded, openWithButton, problemsPanel, rolloutRows, screenshot } from './support/app';
+
+/*
+ * The app reads other tools' rollouts directly: each adapter fixture (written from that tool's documented
+ * structure, see docs/formats.md) is opened as a person would, and every rollout the format layer finds in
+ * it must appear, with no bad lines.
+ */
+const FIXTURES = fileURLToPath(new URL('../src/format/adapters/fixtures/', import.meta.url));
+const cases = [
+  ['verifiers-eval/results.jsonl', 'verifiers results'],
+  ['verifiers-v1/traces.jsonl', 'prime-rl traces'],
+  ['rllm/episodes.json', 'rLLM episodes'],
+  ['openai-chat.jsonl', 'OpenAI chat'],
+  ['swe-agent/django__django-11099.traj', 'SWE-agent trajectory'],
+] as const;
+
+function expected(path: string, name: string): { ids: string[] } {
+  const parser = createLineParser(name);
+  const results: LineResult[] = [...parser.push(readFileSync(`${FIXTURES}${path}`)), ...parser.end()];
+  return { ids: results.flatMap((r) => (r.kind === 'rollout' ? [r.value.record.rollout_id] : [])) };
+}
+
+for (const [path, label] of cases) {
+  test(`a ${label} file opens directly and lists its rollouts`, async ({ page }, testInfo) => {
+    const name = path.split('/').pop() ?? path;
+    const { ids } = expected(path, name);
+    expect(ids.length).toBeGreaterThan(0);
+    await page.goto('/');
+    await openWithButton(page, { name, mimeType: 'application/octet-stream', buffer: readFileSync(`${FIXTURES}${path}`) });
+    await expectLoaded(page, ids.length);
+    await expect(problemsPanel(page)).toContainText('every line loaded');
+    await expect(rolloutRows(page).first()).toContainText(ids[0] ?? '');
+    await screenshot(page, testInfo, `import-${name.replace(/[^a-z0-9.-]/gi, '_')}`);
+  });
+}

@@ -1,0 +1,169 @@
+// `npm run bench`: loads a generated 256 MB file in headless Chromium through the real app (parse worker,
+// compact records) and, in the same page, through a bare worker that only splits lines and JSON.parses
+// them. Prints a table and one closing line:
+//   bench: load <ms> ms, baseline <ms> ms, ratio <r>, memory/file <m>
+// Targets (issue: large files): ratio <= 1.3, memory/file <= 0.5. Ratios are measured in one run, each
+// side timed twice, best of two, alternating so neither always runs warm.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH, chromiumMissing, INSTALL_HINT } from './chromium.mjs';
+import { writeLargeJsonl } from './make-large-jsonl.mjs';
+
+const SIZE_MB = Number(process.env.BENCH_MB ?? 256);
+const SEED = 20261129;
+const TARGET_RATIO = 1.3;
+const TARGET_MEMORY = 0.5;
+
+if (chromiumMissing()) {
+  console.error(`Chromium not found at ${CHROMIUM_PATH}.\n${INSTALL_HINT}`);
+  process.exit(1);
+}
+if (!existsSync('dist/index.html')) {
+  console.error('bench: building the app first (vite build)');
+  const built = spawn('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if ((await new Promise((r) => built.on('exit', r))) !== 0) process.exit(1);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'trajscope-bench-'));
+const file = join(dir, 'bench.jsonl');
+console.log(`bench: generating ${SIZE_MB} MB (seed ${SEED})…`);
+const { rollouts } = await writeLargeJsonl(file, SIZE_MB, SEED);
+const fileBytes = statSync(file).size;
+
+// The real `trajscope view` server: same origin for the app and the file, no compression.
+const server = spawn(process.execPath, ['bin/trajscope.mjs', 'view', file, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const base = await new Promise((resolve, reject) => {
+  let out = '';
+  server.stdout.on('data', (c) => {
+    out += c;
+    const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+    if (m) resolve(m[1]);
+  });
+  server.on('exit', (code) => reject(new Error(`trajscope view exited ${code}`)));
+});
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info'],
+});
+const results = { baseline: [], load: [], firstRows: [] };
+let memory = null;
+try {
+  const page = await browser.newPage();
+  page.on('crash', () => console.error('bench: the page crashed'));
+  page.on('pageerror', (e) => console.error('bench: page error:', e.message));
+  const cdp = await page.context().newCDPSession(page);
+  // An explicit source that does not exist: the app starts, loads nothing, and the page has our origin.
+  await page.goto(`${base}?src=/files/none`);
+  await page.getByText('was not found').waitFor();
+
+  const baseline = () =>
+    page.evaluate(async (url) => {
+      // The bare limit: the same bytes, split into lines, JSON.parse each, result discarded.
+      const code = `self.onmessage = async (e) => {
+        const t0 = performance.now();
+        const res = await fetch(e.data);
+        const reader = res.body.getReader();
+        const dec = new TextDecoder();
+        let rest = new Uint8Array(0);
+        let lines = 0;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          let buf = value;
+          if (rest.length) { buf = new Uint8Array(rest.length + value.length); buf.set(rest); buf.set(value, rest.length); }
+          let start = 0;
+          for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+            const line = dec.decode(buf.subarray(start, nl));
+            if (line.trim()) { JSON.parse(line); lines++; }
+            start = nl + 1;
+          }
+          rest = buf.slice(start);
+        }
+        self.postMessage({ ms: performance.now() - t0, lines });
+      };`;
+      const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+      const out = await new Promise((resolve) => {
+        worker.onmessage = (e) => resolve(e.data);
+        worker.postMessage(new URL(url, location.href).href);
+      });
+      worker.terminate();
+      return out;
+    }, '/files/f0');
+
+  const load = (src) =>
+    page.evaluate(async (src) => {
+      performance.clearMarks();
+      const t0 = performance.now();
+      history.pushState(null, '', `/?src=${src}`);
+      window.dispatchEvent(new Event('trajscope:navigate'));
+      const until = (name) =>
+        new Promise((resolve) => {
+          const check = () => {
+            const m = performance.getEntriesByName(name, 'mark').find((e) => e.startTime >= t0);
+            if (m) resolve(m.startTime - t0);
+            else setTimeout(check, 5);
+          };
+          check();
+        });
+      const first = await until('trajscope:first-rows');
+      const done = await until('trajscope:loaded');
+      return { first, done };
+    }, src);
+
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const u = await cdp.send('Runtime.getHeapUsage');
+    return { used: u.usedSize, backing: u.backingStorageSize ?? 0 };
+  };
+
+  for (let round = 0; round < 2; round++) {
+    const b = await baseline();
+    console.error('bench: baseline', b);
+    if (b.lines !== rollouts) throw new Error(`baseline read ${b.lines} lines, expected ${rollouts}`);
+    results.baseline.push(b.ms);
+    // Leave the file, so the next load reads it afresh rather than from react-query's cache.
+    await page.goto(`${base}?src=/files/none`);
+    await page.getByText('was not found').waitFor();
+    console.error('bench: reset');
+    const before = await heap();
+    const l = await load('/files/f0');
+    results.load.push(l.done);
+    results.firstRows.push(l.first);
+    const after = await heap();
+    const shown = await page.getByRole('region', { name: 'Summary' }).innerText();
+    if (!shown.includes(`${rollouts.toLocaleString('en-US')} rollouts`)) throw new Error(`the app shows "${shown}", expected ${rollouts} rollouts`);
+    memory = { before, after };
+    await page.goto(`${base}?src=/files/none`);
+    await page.getByText('was not found').waitFor();
+  }
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const best = (xs) => Math.min(...xs);
+const load = best(results.load);
+const baseline = best(results.baseline);
+const ratio = load / baseline;
+const held = memory.after.used + memory.after.backing;
+const memoryPerFile = held / fileBytes;
+const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+const row = (k, v, t = '') => console.log(`${k.padEnd(34)} ${String(v).padStart(14)}  ${t}`);
+console.log('');
+row('machine', `${cpus().length} cores`, `${cpus()[0]?.model ?? ''}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`);
+row('file', mb(fileBytes), `${rollouts} rollouts, seed ${SEED}`);
+row('baseline (split + JSON.parse), ms', results.baseline.map((x) => x.toFixed(0)).join(' / '), 'two runs');
+row('app load to last row, ms', results.load.map((x) => x.toFixed(0)).join(' / '), 'two runs');
+row('app first rows shown, ms', results.firstRows.map((x) => x.toFixed(0)).join(' / '), '');
+row('ratio (best / best)', ratio.toFixed(2), `target <= ${TARGET_RATIO}`);
+row('JS heap after load', mb(memory.after.used), `before load ${mb(memory.before.used)}`);
+row('array buffers after load', mb(memory.after.backing), `before load ${mb(memory.before.backing)}`);
+row('memory / file', memoryPerFile.toFixed(2), `target <= ${TARGET_MEMORY}`);
+console.log('');
+console.log(`bench: load ${load.toFixed(0)} ms, baseline ${baseline.toFixed(0)} ms, ratio ${ratio.toFixed(2)}, memory/file ${memoryPerFile.toFixed(2)}`);

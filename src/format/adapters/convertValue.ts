@@ -1,0 +1,47 @@
+import { type LineResult, parseLine } from '../jsonl';
+import { convertOpenaiChat } from './openaiChat';
+import { isRecord } from './read';
+import { convertRllmEpisode } from './rllmEpisode';
+import { convertSweAgentTraj } from './sweAgentTraj';
+import { type Convert, type ConvertContext, ConvertError, FORMAT_LABELS, type FormatId } from './types';
+import { convertVerifiersResults } from './verifiersResults';
+import { convertVerifiersTraces } from './verifiersTraces';
+
+const ADAPTERS: Record<Exclude<FormatId, 'v1'>, Convert> = {
+  'verifiers-results': convertVerifiersResults,
+  'verifiers-traces': convertVerifiersTraces,
+  'rllm-episode': convertRllmEpisode,
+  'openai-chat': convertOpenaiChat,
+  'swe-agent-traj': convertSweAgentTraj,
+};
+
+function error(ctx: ConvertContext, code: 'E_PARSE' | 'E_SCHEMA', message: string): LineResult {
+  return { kind: 'error', value: { file: ctx.file, line: ctx.line, code, message } };
+}
+
+/**
+ * One parsed JSON value of a known format -> validated v1 results, all at the value's line. A value the
+ * adapter cannot read is one E_SCHEMA naming the source field; every record it produces is then checked
+ * by the v1 schema exactly as a v1 line would be. Never throws.
+ */
+export function convertValue(format: FormatId, value: unknown, ctx: ConvertContext): LineResult[] {
+  if (!isRecord(value)) {
+    return [
+      error(ctx, 'E_PARSE', `expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`),
+    ];
+  }
+  if (format === 'v1') return [parseLine(JSON.stringify(value), ctx.line, ctx.file) ?? error(ctx, 'E_PARSE', 'empty value')];
+  let records: Record<string, unknown>[];
+  try {
+    records = ADAPTERS[format](value, ctx);
+  } catch (e) {
+    const why = e instanceof ConvertError ? e.message : `could not convert (${e instanceof Error ? e.message : String(e)})`;
+    return [error(ctx, 'E_SCHEMA', `${FORMAT_LABELS[format]}: ${why}`)];
+  }
+  return records.map((record) => {
+    const result = parseLine(JSON.stringify(record), ctx.line, ctx.file);
+    if (result === null) return error(ctx, 'E_SCHEMA', `${FORMAT_LABELS[format]}: converted to an empty record`);
+    if (result.kind === 'error') return error(ctx, 'E_SCHEMA', `${FORMAT_LABELS[format]}, after conversion: ${result.value.message}`);
+    return result;
+  });
+}

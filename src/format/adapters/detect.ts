@@ -1,0 +1,53 @@
+import { isChatLine } from './openaiChat';
+import { isRecord, type Json } from './read';
+import type { FormatId } from './types';
+
+/** What detection looks at: the file's name and its first parsed JSON value(s). */
+export interface DetectSample {
+  name: string;
+  values: readonly unknown[];
+}
+
+/** Content rules, most specific first; v1 first of all so a v1 file is never converted. */
+const RULES: ReadonlyArray<[FormatId, (v: Json) => boolean]> = [
+  ['v1', (v) => Array.isArray(v.segments) && 'rollout_id' in v && 'termination' in v],
+  ['verifiers-traces', (v) => Array.isArray(v.traces) || (Array.isArray(v.nodes) && ('agent' in v || 'calls' in v))],
+  ['rllm-episode', (v) => Array.isArray(v.trajectories)],
+  [
+    'swe-agent-traj',
+    (v) =>
+      (Array.isArray(v.trajectory) && ('history' in v || 'info' in v)) ||
+      (Array.isArray(v.attempts) && isRecord(v.attempts[0]) && 'trajectory' in v.attempts[0]),
+  ],
+  ['verifiers-results', (v) => 'prompt' in v && 'completion' in v && ('example_id' in v || 'id' in v || 'reward' in v)],
+  ['openai-chat', isChatLine],
+];
+
+/** The names these tools give their files, used only when the content matched no rule (so errors name the right fields). */
+const NAMES: ReadonlyArray<[FormatId, RegExp]> = [
+  ['swe-agent-traj', /\.traj$/i],
+  ['verifiers-traces', /(^|[\\/])traces\.jsonl(\.gz)?$/i],
+  ['verifiers-results', /(^|[\\/])results\.jsonl(\.gz)?$/i],
+];
+
+function firstObject(values: readonly unknown[]): Json | undefined {
+  for (const v of values) {
+    if (isRecord(v)) return v;
+    if (Array.isArray(v)) {
+      const inner = v.find(isRecord);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The format of a file from its name and first JSON value(s), or null when nothing matches (the caller
+ * then reads it as v1, so each line reports what v1 field it lacks). Pure: the browser and the CLI share it.
+ */
+export function detectFormat(sample: DetectSample): FormatId | null {
+  const value = firstObject(sample.values);
+  if (value) for (const [id, matches] of RULES) if (matches(value)) return id;
+  for (const [id, pattern] of NAMES) if (pattern.test(sample.name)) return id;
+  return null;
+}

@@ -1,0 +1,242 @@
+import { type LineResult, parseLine } from '../jsonl';
+import { convertValue } from './convertValue';
+import { detectFormat } from './detect';
+import { isRecord } from './read';
+import type { FormatId } from './types';
+import { type ParseOptions, parseWholeFile, type WholeFileResult } from './wholeFile';
+
+/** The interface of JsonlParser, so a loader can swap one for the other. */
+export interface LineParser {
+  /** Lines seen so far, blank ones included (the last unterminated line counts once `end()` is called). */
+  readonly lines: number;
+  /** The format being read: null until the first JSON object (for a multi-line JSON document, until it is complete). */
+  readonly format: FormatId | null;
+  /** Bytes read but not yet turned into results: the partial last line, plus a multi-line document not yet complete. */
+  readonly pendingBytes: number;
+  push(chunk: Uint8Array): LineResult[];
+  end(): LineResult[];
+}
+
+/**
+ * A JSON document that spans lines (pretty-printed `.traj`, an rLLM episode file) can only be parsed
+ * whole, so it is buffered until it closes. These files are small; past this size the buffer stops growing.
+ */
+export const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
+
+const NEWLINE = 0x0a;
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The one entry point for reading trajectories in any supported format, chunk by chunk (docs/adr/0004).
+ * The first line holding a JSON object decides the format (`options.from` overrides); v1 lines then go
+ * through `parseLine` unchanged and other formats through their adapter, line by line. A first line that
+ * opens a multi-line JSON document switches to reading the file whole. One bad line never hides another.
+ */
+export function createLineParser(file: string, options: ParseOptions = {}): LineParser {
+  return new StreamingParser(file, options);
+}
+
+class StreamingParser implements LineParser {
+  lines = 0;
+  format: FormatId | null;
+  private pending: Uint8Array[] = [];
+  private mode: 'lines' | 'whole' | 'skip' = 'lines';
+  private sawContent = false;
+  private wholeTried = false;
+  private whole: WholeDocument | null = null;
+
+  constructor(
+    readonly file: string,
+    private readonly options: ParseOptions,
+  ) {
+    this.format = options.from && options.from !== 'auto' ? options.from : null;
+  }
+
+  get pendingBytes(): number {
+    let n = this.whole?.bytes ?? 0;
+    for (const p of this.pending) n += p.length;
+    return n;
+  }
+
+  push(chunk: Uint8Array): LineResult[] {
+    const out: LineResult[] = [];
+    let start = 0;
+    for (let nl = chunk.indexOf(NEWLINE); nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
+      this.pending.push(chunk.subarray(start, nl));
+      this.emit(out);
+      start = nl + 1;
+    }
+    // Copy: the caller may reuse the chunk's buffer (Node streams do).
+    if (start < chunk.length) this.pending.push(chunk.slice(start));
+    return out;
+  }
+
+  end(): LineResult[] {
+    const out: LineResult[] = [];
+    if (this.pending.length > 0) this.emit(out);
+    if (this.mode === 'whole') out.push(...this.finishWhole());
+    return out;
+  }
+
+  private emit(out: LineResult[]): void {
+    this.lines++;
+    const bytes = concat(this.pending);
+    this.pending = [];
+    out.push(...this.handle(bytes, this.lines));
+  }
+
+  private handle(bytes: Uint8Array, line: number): LineResult[] {
+    if (this.mode === 'skip') return [];
+    if (this.mode === 'whole') return this.buffer(bytes);
+    // Once a file is known to be v1 its lines take exactly JsonlParser's path: parsed once, by parseLine.
+    if (this.sawContent && this.format === 'v1') return one(parseLine(bytes, line, this.file));
+    const read = readJson(bytes, line);
+    if (read === 'blank') return [];
+    if (read === 'invalid' && !this.sawContent && !this.wholeTried) {
+      const text = decodeOrNull(bytes, line)?.trim() ?? '';
+      if (opensDocument(text, this.file)) {
+        this.mode = 'whole';
+        this.whole = { start: line, lines: [], bytes: 0, strict: text === '{' || text === '[' };
+        return this.buffer(bytes);
+      }
+    }
+    this.sawContent = true;
+    if (read === 'invalid') return one(parseLine(bytes, line, this.file));
+    if (this.format === null) {
+      // Detection waits for a line holding a JSON object; anything before it is reported as v1 would be.
+      const hasObject = isRecord(read.value) || (Array.isArray(read.value) && read.value.some(isRecord));
+      if (!hasObject) return one(parseLine(bytes, line, this.file));
+      this.format = detectFormat({ name: this.file, values: [read.value] }) ?? 'v1';
+    }
+    return this.convertParsed(bytes, read.value, line);
+  }
+
+  private convertParsed(bytes: Uint8Array, value: unknown, line: number): LineResult[] {
+    const format = this.format ?? 'v1';
+    if (format === 'v1') return one(parseLine(bytes, line, this.file));
+    const ctx = { file: this.file, line, metadata: this.options.metadata };
+    // A line holding an array of source records (e.g. several episodes) converts each of them.
+    const values = Array.isArray(value) && value.every(isRecord) ? value : [value];
+    return values.flatMap((v) => convertValue(format, v, ctx));
+  }
+
+  private buffer(bytes: Uint8Array): LineResult[] {
+    const whole = this.whole;
+    if (!whole) return [];
+    whole.lines.push(bytes.slice());
+    whole.bytes += bytes.length + 1;
+    // A closing bracket alone at column 0 can only end a pretty-printed top-level document: try it now,
+    // so a followed (live) file shows the document without waiting for end().
+    if (closesDocument(bytes)) {
+      const done = this.parseWhole(whole);
+      if (done !== null && done.format !== null) return this.completeWhole(done);
+    }
+    const limit = this.options.wholeFileLimit ?? WHOLE_FILE_LIMIT;
+    if (whole.bytes <= limit) return [];
+    if (!whole.strict) return this.replay();
+    this.mode = 'skip';
+    this.whole = null;
+    const message = `a JSON document spanning several lines is read whole, up to ${Math.round(limit / 2 ** 20)} MiB; this one is larger`;
+    return [{ kind: 'error', value: { file: this.file, line: whole.start, code: 'E_PARSE', message } }];
+  }
+
+  /** Not a JSON document after all (a JSONL file with a broken first line): read the buffered lines as lines. */
+  private replay(): LineResult[] {
+    const whole = this.whole;
+    this.mode = 'lines';
+    this.whole = null;
+    this.wholeTried = true;
+    return whole ? whole.lines.flatMap((bytes, i) => this.handle(bytes, whole.start + i)) : [];
+  }
+
+  private parseWhole(whole: WholeDocument): WholeFileResult | null {
+    const parts: Uint8Array[] = [];
+    for (const l of whole.lines) parts.push(l, NEWLINE_BYTES);
+    const text = decodeOrNull(concat(parts), whole.start);
+    // Lines before the document keep their count, so every record keeps its true line.
+    return text === null ? null : parseWholeFile('\n'.repeat(whole.start - 1) + text, this.file, this.options);
+  }
+
+  /** A document is done: later lines are read afresh (another document may follow, as in a stream of them). */
+  private completeWhole(parsed: WholeFileResult): LineResult[] {
+    this.mode = 'lines';
+    this.whole = null;
+    this.sawContent = false;
+    this.format = parsed.format;
+    return parsed.results;
+  }
+
+  private finishWhole(): LineResult[] {
+    const whole = this.whole;
+    if (!whole) return [];
+    const parsed = this.parseWhole(whole);
+    // Not strict means the first line was not a lone bracket: a file that then fails as a whole was JSONL.
+    if (!whole.strict && (parsed === null || parsed.format === null)) return this.replay();
+    if (parsed === null) {
+      this.mode = 'lines';
+      this.whole = null;
+      const message = 'the JSON document is not valid UTF-8';
+      return [{ kind: 'error', value: { file: this.file, line: whole.start, code: 'E_PARSE', message } }];
+    }
+    return this.completeWhole(parsed);
+  }
+}
+
+const NEWLINE_BYTES = new Uint8Array([NEWLINE]);
+
+/** A multi-line JSON document being buffered: where it started and its lines so far. */
+interface WholeDocument {
+  start: number;
+  lines: Uint8Array[];
+  bytes: number;
+  /** The first line was a lone bracket: surely a document, so a failure is one error, not a JSONL replay. */
+  strict: boolean;
+}
+
+function closesDocument(bytes: Uint8Array): boolean {
+  const n = bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
+  return n === 1 && (bytes[0] === 0x7d || bytes[0] === 0x5d);
+}
+
+/** A pretty-printed JSON document starts with a lone bracket; a `.json`/`.traj` file may also start `{"...`. */
+function opensDocument(firstLine: string, file: string): boolean {
+  return firstLine === '{' || firstLine.startsWith('[') || (/\.(json|traj)$/i.test(file) && firstLine.startsWith('{'));
+}
+
+function decodeOrNull(bytes: Uint8Array, line: number): string | null {
+  try {
+    const text = utf8.decode(bytes);
+    return line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    return null;
+  }
+}
+
+/** The line's JSON value; 'invalid' leaves the exact error to `parseLine`, which fails the same way. */
+function readJson(bytes: Uint8Array, line: number): { value: unknown } | 'blank' | 'invalid' {
+  const text = decodeOrNull(bytes, line);
+  if (text === null) return 'invalid';
+  if (text.trim() === '') return 'blank';
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return 'invalid';
+  }
+}
+
+function one(result: LineResult | null): LineResult[] {
+  return result ? [result] : [];
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1 && parts[0]) return parts[0];
+  let size = 0;
+  for (const p of parts) size += p.length;
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
+}

@@ -1,0 +1,39 @@
+/** Formats Trajscope reads: its own v1 and the tools it converts from (docs/formats.md). */
+export const FORMAT_IDS = ['v1', 'verifiers-results', 'verifiers-traces', 'rllm-episode', 'openai-chat', 'swe-agent-traj'] as const;
+export type FormatId = (typeof FORMAT_IDS)[number];
+
+export function isFormatId(s: string): s is FormatId {
+  return (FORMAT_IDS as readonly string[]).includes(s);
+}
+
+/** What a person reads when a file was converted. */
+export const FORMAT_LABELS: Record<FormatId, string> = {
+  v1: 'Trajscope v1',
+  'verifiers-results': 'verifiers results.jsonl',
+  'verifiers-traces': 'verifiers v1 / prime-rl traces.jsonl',
+  'rllm-episode': 'rLLM episode JSON',
+  'openai-chat': 'OpenAI-style chat JSONL',
+  'swe-agent-traj': 'SWE-agent .traj',
+};
+
+/** Where a source value sits, and what else the caller knows about it. */
+export interface ConvertContext {
+  /** The name the file was opened under. */
+  file: string;
+  /** 1-based line the value starts on. */
+  line: number;
+  /** A verifiers `metadata.json` read next to `results.jsonl`, when the caller found one. */
+  metadata?: unknown;
+}
+
+/** Turns one parsed JSON object of the source format into v1 records (not yet validated). */
+export type Convert = (value: Record<string, unknown>, ctx: ConvertContext) => Record<string, unknown>[];
+
+/**
+ * Thrown by an adapter when the source value does not have the structure of its format; the line then
+ * becomes an E_SCHEMA error naming the source field. Never escapes `src/format`.
+ */
+export class ConvertError extends Error {}
+
+/** The five termination causes of the v1 contract (§4). Anything else is kept as the source wrote it. */
+export type Termination = 'finished' | 'budget_exhausted' | 'invalid_call' | 'infra_failure' | 'cancelled';

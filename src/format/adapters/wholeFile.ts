@@ -1,0 +1,103 @@
+import type { LineResult } from '../jsonl';
+import { convertValue } from './convertValue';
+import { detectFormat } from './detect';
+import type { FormatId } from './types';
+
+/** How a file is read: its format (`auto` detects it) and what the caller found beside it. */
+export interface ParseOptions {
+  from?: FormatId | 'auto';
+  /** A verifiers `metadata.json` (parsed), used when the file is verifiers results. */
+  metadata?: unknown;
+  /** Bytes a multi-line JSON document may take before reading stops (default WHOLE_FILE_LIMIT). */
+  wholeFileLimit?: number;
+}
+
+export interface WholeFileResult {
+  results: LineResult[];
+  /** The format read, or null when the file held no JSON object. */
+  format: FormatId | null;
+  /** Lines in the text, counted as the JSONL reader counts them. */
+  lines: number;
+}
+
+export function countLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return text.length > 0 && !text.endsWith('\n') ? n + 1 : n;
+}
+
+function lineAt(text: string, index: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * The 1-based line on which each element of the top-level array starting at `open` begins, found by one
+ * pass that tracks strings and nesting, so each record of an array file keeps a true line number.
+ */
+export function arrayElementLines(text: string, open: number): number[] {
+  const lines: number[] = [];
+  let line = lineAt(text, open);
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let expecting = false;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') line++;
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r' || c === '\n') continue;
+    if (depth === 1 && expecting && c !== ']') {
+      lines.push(line);
+      expecting = false;
+    }
+    if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      depth++;
+      if (depth === 1) expecting = true;
+    } else if (c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) break;
+    } else if (c === ',' && depth === 1) expecting = true;
+  }
+  return lines;
+}
+
+/**
+ * Reads a whole JSON document (SWE-agent `.traj`, an rLLM episode file, or an array of records) into
+ * line results. Node-free: the browser can call it on text it already holds. Each record is placed on the
+ * line its value starts on; a document that is not valid JSON is one E_PARSE.
+ */
+export function parseWholeFile(text: string, file: string, options: ParseOptions = {}): WholeFileResult {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const lines = countLines(body);
+  const start = body.search(/\S/);
+  if (start === -1) return { results: [], format: null, lines };
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const position = Number(/position (\d+)/.exec(message)?.[1]);
+    const line = Number.isFinite(position) ? lineAt(body, position) : lineAt(body, start);
+    return {
+      results: [{ kind: 'error', value: { file, line, code: 'E_PARSE', message: `not valid JSON: ${message}` } }],
+      format: null,
+      lines,
+    };
+  }
+  const format = options.from && options.from !== 'auto' ? options.from : (detectFormat({ name: file, values: [value] }) ?? 'v1');
+  const base = { file, metadata: options.metadata };
+  if (Array.isArray(value)) {
+    const at = arrayElementLines(body, start);
+    const results = value.flatMap((element, i) => convertValue(format, element, { ...base, line: at[i] ?? lineAt(body, start) }));
+    return { results, format, lines };
+  }
+  return { results: convertValue(format, value, { ...base, line: lineAt(body, start) }), format, lines };
+}

@@ -1,0 +1,28 @@
+import { setParams } from '../../state';
+import { ADVANTAGE_MODES } from './advantageMode';
+import './groups.css';
+
+/** GRPO ↔ Dr. GRPO. The mode is in the URL (`adv=dr`), so every view and the rollout header agree. */
+export function AdvantageModeToggle({ drGrpo }: { drGrpo: boolean }) {
+  const choose = (dr: boolean) => setParams({ adv: dr ? 'dr' : null });
+  return (
+    <fieldset className="adv-toggle">
+      <legend className="adv-toggle__legend">Advantage</legend>
+      {([false, true] as const).map((dr) => {
+        const mode = dr ? ADVANTAGE_MODES.dr : ADVANTAGE_MODES.grpo;
+        return (
+          <button
+            key={mode.label}
+            type="button"
+            className="adv-toggle__option"
+            aria-pressed={drGrpo === dr}
+            title={`${mode.label}: advantage = ${mode.formula}`}
+            onClick={() => choose(dr)}
+          >
+            {mode.label}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}

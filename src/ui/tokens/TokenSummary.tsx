@@ -1,0 +1,47 @@
+import { memo } from 'react';
+import type { TokenTrack } from '../../analysis';
+import { formatCount } from '../shared/format';
+import { tokenStats } from './tokenStats';
+
+/** Counts by role and the log-prob of what is trained: one line above the chips. */
+export const TokenSummary = memo(function TokenSummary({ track }: { track: TokenTrack }) {
+  const s = tokenStats(track);
+  const mean = s.trainedWithLogprob > 0 ? s.trainedLogprobSum / s.trainedWithLogprob : null;
+  return (
+    <section className="tok-summary" aria-label="Token summary">
+      <strong>{formatCount(s.total)} tokens</strong>
+      <span>
+        <span className="tok-summary__n">{formatCount(s.trained)}</span> trained
+      </span>
+      <span>
+        <span className="tok-summary__n">{formatCount(s.masked)}</span> masked
+      </span>
+      <span>
+        <span className="tok-summary__n">{formatCount(s.context)}</span> context
+      </span>
+      {s.after > 0 && (
+        <span>
+          <span className="tok-summary__n">{formatCount(s.after)}</span> after / padding
+        </span>
+      )}
+      {s.wronglyTrained > 0 && (
+        <span className="tok-summary__wrong">
+          <span className="tok-summary__n">{formatCount(s.wronglyTrained)}</span> wrongly trained
+        </span>
+      )}
+      <span>
+        log-prob of trained tokens:{' '}
+        {mean === null ? (
+          <span className="faint">none sampled</span>
+        ) : (
+          <>
+            sum <span className="mono">{s.trainedLogprobSum.toFixed(3)}</span>, mean <span className="mono">{mean.toFixed(4)}</span>
+            {s.trainedWithLogprob < s.trained && (
+              <span className="faint"> (over {formatCount(s.trainedWithLogprob)} with a sampled log-prob)</span>
+            )}
+          </>
+        )}
+      </span>
+    </section>
+  );
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { type ChipMetrics, chipLabel, labelCells, layoutRows, MAX_CHIP_CHARS, measureTokens, rowCount, rowOf } from './layout';
+
+// 10 px per character, no padding, no gap: widths read as character counts.
+const M: ChipMetrics = { charWidth: 10, extra: 0, gap: 0 };
+
+function cellsOf(widths: number[], breaks: number[] = []) {
+  return { cells: Uint8Array.from(widths), breakAfter: Uint8Array.from(widths.map((_, i) => (breaks.includes(i) ? 1 : 0))) };
+}
+
+describe('chipLabel and labelCells', () => {
+  it('visible text, #id without text, ∅ for an empty piece', () => {
+    expect(chipLabel(' a\n', 7)).toBe('·a↵');
+    expect(chipLabel(null, 151644)).toBe('#151644');
+    expect(chipLabel('', 3)).toBe('∅');
+  });
+
+  it('wide characters take two cells, a surrogate pair one wide character', () => {
+    expect(labelCells('abc')).toBe(3);
+    expect(labelCells('中文')).toBe(4);
+    expect(labelCells('😀')).toBe(2);
+  });
+});
+
+describe('measureTokens', () => {
+  it('records cells, line ends and tokens without text, clamped to the chip maximum', () => {
+    const text: Record<number, string> = { 1: 'ab', 2: '\n', 3: 'x'.repeat(100), 4: '' };
+    const t = measureTokens([1, 2, 3, 4, 99], (id) => text[id] ?? null);
+    expect([...t.cells]).toEqual([2, 1, MAX_CHIP_CHARS, 1, 3]);
+    expect([...t.breakAfter]).toEqual([0, 1, 0, 0, 0]);
+    expect(t.missing).toBe(1);
+  });
+});
+
+describe('layoutRows', () => {
+  it('fills rows up to the width', () => {
+    expect([...layoutRows(cellsOf([3, 3, 3, 3, 3]), 70, M)]).toEqual([0, 2, 4, 5]);
+  });
+
+  it('counts the gap and chip padding', () => {
+    const m = { charWidth: 10, extra: 4, gap: 2 };
+    // 14 + 2 + 14 = 30 fits; a third (46) does not.
+    expect([...layoutRows(cellsOf([1, 1, 1]), 30, m)]).toEqual([0, 2, 3]);
+    expect([...layoutRows(cellsOf([1, 1, 1]), 29, m)]).toEqual([0, 1, 2, 3]);
+  });
+
+  it('starts a new row after a token with a newline', () => {
+    expect([...layoutRows(cellsOf([1, 1, 1, 1], [1]), 1000, M)]).toEqual([0, 2, 4]);
+    // A newline token at the very end adds no empty row.
+    expect([...layoutRows(cellsOf([1, 1], [1]), 1000, M)]).toEqual([0, 2]);
+  });
+
+  it('caps the chips per row and gives an over-wide chip a row of its own', () => {
+    expect([...layoutRows(cellsOf([1, 1, 1, 1, 1]), 1000, M, 2)]).toEqual([0, 2, 4, 5]);
+    expect([...layoutRows(cellsOf([1, 9, 1]), 50, M)]).toEqual([0, 1, 2, 3]);
+  });
+
+  it('an empty sequence has no rows; 100k tokens lay out in one quick pass', () => {
+    const empty = layoutRows(cellsOf([]), 100, M);
+    expect(rowCount(empty)).toBe(0);
+    const n = 100_000;
+    const big = { cells: new Uint8Array(n).fill(4), breakAfter: new Uint8Array(n) };
+    const started = performance.now();
+    const starts = layoutRows(big, 800, M);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(rowCount(starts)).toBe(n / 20);
+  });
+});
+
+describe('rowOf', () => {
+  const starts = Int32Array.from([0, 2, 4, 5]);
+  it('finds the row of each position', () => {
+    expect([0, 1, 2, 3, 4].map((p) => rowOf(starts, p))).toEqual([0, 0, 1, 1, 2]);
+  });
+  it('is -1 outside the sequence', () => {
+    expect(rowOf(starts, 5)).toBe(-1);
+    expect(rowOf(starts, -1)).toBe(-1);
+    expect(rowOf(Int32Array.from([0]), 0)).toBe(-1);
+  });
+});

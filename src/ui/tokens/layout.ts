@@ -1,0 +1,115 @@
+/*
+ * Chip layout without the DOM. Every chip's width is known from its text (monospace: characters ×
+ * the width of one), so rows can be cut for 100k tokens in one pass over two typed arrays, and the
+ * virtualizer gets fixed-height rows it never has to measure. Strings are made only for rows in view.
+ */
+import { endsLine, visibleWhitespace } from './whitespace';
+
+/** Chips show at most this many characters; a longer token is cut (its whole text is in the details). */
+export const MAX_CHIP_CHARS = 18;
+/** At most this many chips per row, so the DOM stays bounded (rows in view × this) however short the tokens. */
+export const MAX_CHIPS_PER_ROW = 40;
+
+/** The chip text of a token: its visible text, `#id` when it has none, `∅` when it is empty. */
+export function chipLabel(piece: string | null, id: number): string {
+  if (piece === null) return `#${id}`;
+  if (piece === '') return '∅';
+  return visibleWhitespace(piece);
+}
+
+/** Width of a label in monospace cells: East Asian wide characters take two. */
+export function labelCells(label: string): number {
+  let cells = 0;
+  for (let i = 0; i < label.length; i++) {
+    const c = label.charCodeAt(i);
+    // The low half of a surrogate pair adds nothing: the pair is one (wide) character.
+    if (c >= 0xdc00 && c <= 0xdfff) continue;
+    cells += c >= 0x1100 && (c <= 0x115f || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || c >= 0xd800) ? 2 : 1;
+  }
+  return cells;
+}
+
+/** Per token, what the layout needs and nothing more. */
+export interface TokenCells {
+  /** Chip width in monospace cells, 1 .. MAX_CHIP_CHARS. */
+  cells: Uint8Array;
+  /** 1 where the token holds a newline: the row ends after it, so text keeps its lines. */
+  breakAfter: Uint8Array;
+  /** How many tokens have no text (shown as ids). */
+  missing: number;
+}
+
+/** Measures every token of a sequence once; keeps numbers, not strings. */
+export function measureTokens(ids: readonly number[], piece: (id: number) => string | null): TokenCells {
+  const cells = new Uint8Array(ids.length);
+  const breakAfter = new Uint8Array(ids.length);
+  let missing = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] ?? 0;
+    const p = piece(id);
+    if (p === null) missing++;
+    else if (endsLine(p)) breakAfter[i] = 1;
+    cells[i] = Math.max(1, Math.min(MAX_CHIP_CHARS, labelCells(chipLabel(p, id))));
+  }
+  return { cells, breakAfter, missing };
+}
+
+/** Pixel geometry of a chip: width = cells × charWidth + extra; `gap` between chips. */
+export interface ChipMetrics {
+  charWidth: number;
+  /** Padding and borders of one chip, in px. */
+  extra: number;
+  gap: number;
+}
+
+export function chipWidth(cells: number, m: ChipMetrics): number {
+  return cells * m.charWidth + m.extra;
+}
+
+/**
+ * Cuts the chips into rows no wider than `width` px, a row ending after a token with a newline or
+ * at `maxPerRow` chips. A chip wider than the row gets a row of its own. Returns each row's first
+ * position followed by the sequence length, so row r is [starts[r], starts[r+1]).
+ */
+export function layoutRows(
+  tokens: Pick<TokenCells, 'cells' | 'breakAfter'>,
+  width: number,
+  m: ChipMetrics,
+  maxPerRow = MAX_CHIPS_PER_ROW,
+): Int32Array {
+  const n = tokens.cells.length;
+  const starts: number[] = [];
+  let used = 0;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const w = chipWidth(tokens.cells[i] ?? 1, m);
+    if (count > 0 && (used + m.gap + w > width || count >= maxPerRow)) count = 0;
+    if (count === 0) {
+      starts.push(i);
+      used = w;
+    } else used += m.gap + w;
+    count++;
+    if (tokens.breakAfter[i] === 1) count = 0;
+  }
+  starts.push(n);
+  return Int32Array.from(starts);
+}
+
+/** Number of rows in a layout. */
+export function rowCount(starts: Int32Array): number {
+  return Math.max(0, starts.length - 1);
+}
+
+/** The row holding a position (binary search over the row starts); -1 outside the sequence. */
+export function rowOf(starts: Int32Array, position: number): number {
+  const rows = rowCount(starts);
+  if (rows === 0 || position < 0 || position >= (starts[rows] ?? 0)) return -1;
+  let lo = 0;
+  let hi = rows - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? 0) <= position) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
