@@ -156,6 +156,16 @@ describe('findings (§7), each on its own', () => {
     expect(find(buildRollout({ segments: [buildSegment({ tool_call_id: 'c-1' })] }))).toEqual([]);
   });
 
+  it('parallel calls listed in tool_call_ids each join their step', () => {
+    const r = buildRollout({
+      segments: [buildSegment({ tool_call_id: 'c-1', tool_call_ids: ['c-1', 'c-2'] })],
+      steps: [buildStep({ tool_call_id: 'c-1' }), buildStep({ tool_call_id: 'c-2' })],
+    });
+    expect(find(r)).toEqual([]);
+    const missing = buildRollout({ segments: [buildSegment({ tool_call_id: 'c-1', tool_call_ids: ['c-1', 'c-3'] })], steps: [buildStep({ tool_call_id: 'c-1' })] });
+    expect(find(missing)).toEqual([{ code: 'W_ORPHAN_CALL', segment: 0, step: null, severity: 'warning' }]);
+  });
+
   it('a final text answer (tool_call_id null) is not an orphan', () => {
     const chain = buildChain([{ tool: 'finish' }]);
     const last = chain.segments[0];

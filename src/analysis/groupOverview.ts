@@ -14,7 +14,8 @@ export interface GroupOverview {
 
 /** Summary across groups for the groups view: how much of the data can teach the policy anything. */
 export function groupOverview(groups: readonly GroupSummary[], bins = 10): GroupOverview {
-  const means = groups.flatMap((g) => (g.mean === null ? [] : [g.mean]));
+  // Means of equal rewards summed in another order differ in the last bits; round so they share a bin.
+  const means = groups.flatMap((g) => (g.mean === null ? [] : [Math.round(g.mean * 1e9) / 1e9]));
   const lo = means.length ? Math.min(...means) : 0;
   const hi = means.length ? Math.max(...means) : 0;
   const width = hi > lo ? (hi - lo) / bins : 1;

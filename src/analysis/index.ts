@@ -1,3 +1,28 @@
+export type {
+  AuditCheck,
+  AuditCheckId,
+  CheckStatus,
+  DevTests,
+  DigestComparison,
+  PrivateTests,
+  ProcessScoreRow,
+  RecordedDigest,
+  TestContrast,
+} from './audit';
+export {
+  auditChecks,
+  CONTRACT_TEXT,
+  compareDigest,
+  contractReward,
+  DEMO_CONTRACT,
+  graderIdentity,
+  lastDevTests,
+  normalizeDigest,
+  privateTests,
+  processScoreRows,
+  testContrast,
+  toHex,
+} from './audit';
 export type { ContextChange, ContextPiece } from './context';
 export { contextChange, MAX_CONTEXT_EDITS, previousSequence } from './context';
 export { FINDING_INFO } from './findingInfo';
@@ -15,6 +40,7 @@ export type { KnownTermination, TerminationInfo } from './termination';
 export { isKnownTermination, rewardExpected, terminationInfo } from './termination';
 export type { Turn } from './timeline';
 export { firstFinishStep, joinTurns } from './timeline';
+export { commonPrefix, firstMismatch, startsWithPair } from './ids';
 export type { TokenSource, TokenTrack } from './tokens';
 export { knownPieces, TokenRole, tokenTrack } from './tokens';
 export { DEFAULT_DRIFT_THRESHOLD } from './trainingChecks';

@@ -25,10 +25,11 @@ export function stepFindings(record: Rollout): Finding[] {
   });
   const called = new Set<string>();
   record.segments.forEach((seg, i) => {
-    if (seg.tool_call_id == null) return;
-    called.add(seg.tool_call_id);
-    if (!firstByCall.has(seg.tool_call_id)) {
-      out.push(finding('W_ORPHAN_CALL', `segment ${i}: tool_call_id "${seg.tool_call_id}" has no step`, { segment: i }));
+    // A generation that made several calls at once lists them all in `tool_call_ids` (adapters, docs/formats.md).
+    const ids = seg.tool_call_ids ?? (seg.tool_call_id == null ? [] : [seg.tool_call_id]);
+    for (const id of ids) {
+      called.add(id);
+      if (!firstByCall.has(id)) out.push(finding('W_ORPHAN_CALL', `segment ${i}: tool_call_id "${id}" has no step`, { segment: i }));
     }
   });
   steps.forEach((s, i) => {
