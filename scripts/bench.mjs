@@ -47,7 +47,16 @@ const base = await new Promise((resolve, reject) => {
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--enable-precise-memory-info',
+  ],
 });
 const results = { baseline: [], load: [], firstRows: [] };
 let memory = null;
@@ -136,7 +145,8 @@ try {
     results.firstRows.push(l.first);
     const after = await heap();
     const shown = await page.getByRole('region', { name: 'Summary' }).innerText();
-    if (!shown.includes(`${rollouts.toLocaleString('en-US')} rollouts`)) throw new Error(`the app shows "${shown}", expected ${rollouts} rollouts`);
+    if (!shown.includes(`${rollouts.toLocaleString('en-US')} rollouts`))
+      throw new Error(`the app shows "${shown}", expected ${rollouts} rollouts`);
     memory = { before, after };
     await page.goto(`${base}?src=/files/none`);
     await page.getByText('was not found').waitFor();
@@ -166,4 +176,6 @@ row('JS heap after load', mb(memory.after.used), `before load ${mb(memory.before
 row('array buffers after load', mb(memory.after.backing), `before load ${mb(memory.before.backing)}`);
 row('memory / file', memoryPerFile.toFixed(2), `target <= ${TARGET_MEMORY}`);
 console.log('');
-console.log(`bench: load ${load.toFixed(0)} ms, baseline ${baseline.toFixed(0)} ms, ratio ${ratio.toFixed(2)}, memory/file ${memoryPerFile.toFixed(2)}`);
+console.log(
+  `bench: load ${load.toFixed(0)} ms, baseline ${baseline.toFixed(0)} ms, ratio ${ratio.toFixed(2)}, memory/file ${memoryPerFile.toFixed(2)}`,
+);

@@ -82,6 +82,16 @@ describe('lintSources', () => {
     expect(error).toMatchObject({ reason: 'decompress' });
   });
 
+  it('refuses, with a message naming the sizes, a file that would not fit in the memory allowed', async () => {
+    const file = new File([encoder.encode(text)], 'big.jsonl');
+    const error = await lintSources([fileSource('local:big.jsonl', file)], { memoryLimit: 100 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LoadError);
+    expect(error).toMatchObject({ reason: 'too-large', source: 'big.jsonl' });
+    expect(String((error as Error).message)).toContain('trajscope lint');
+    const ok = await lintSources([fileSource('local:big.jsonl', file)], { memoryLimit: 10 * file.size });
+    expect(ok.report.summary.rollouts).toBeGreaterThan(0);
+  });
+
   it('loads an empty file as no rollouts', async () => {
     const { report } = await lintSources([fileSource('local:e.jsonl', new File([], 'e.jsonl'))]);
     expect(report.summary).toEqual({ lines: 0, rollouts: 0, errors: 0, warnings: 0 });

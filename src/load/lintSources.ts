@@ -24,7 +24,15 @@ export interface LintSourcesOptions {
   onState?: (state: LoadState) => void;
   /** Called every SNAPSHOT_EVERY_MS while reading (and once the first rollout is in), to show rows early. */
   onSnapshot?: (state: LoadState) => void;
+  /** Bytes of memory this page may use (Chrome's jsHeapSizeLimit); a file that would need more is refused. */
+  memoryLimit?: number;
 }
+
+/**
+ * Memory held per byte of file, measured by `npm run bench` (0.26 on a 256 MB file), with headroom for
+ * the parse in flight: used to refuse, with a clear message, a file that would not fit, instead of crashing.
+ */
+export const MEMORY_PER_FILE_BYTE = 0.4;
 
 /** How often a load in progress publishes what it has: often enough to feel live, rarely enough to be cheap. */
 export const SNAPSHOT_EVERY_MS = 500;
@@ -51,6 +59,14 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
     // Open every source first so the total is known before the first byte is counted.
     for (const source of sources) opened.push({ source, ...(await openByteStream(source, signal)) });
     const totalBytes = opened.every((o) => o.total !== null) ? opened.reduce((sum, o) => sum + (o.total ?? 0), 0) : null;
+    if (options.memoryLimit && totalBytes !== null && totalBytes * MEMORY_PER_FILE_BYTE > options.memoryLimit) {
+      const gb = (n: number) => `${(n / 2 ** 30).toFixed(1)} GB`;
+      throw new LoadError(
+        'too-large',
+        opened.map((o) => o.source.name).join(', '),
+        `These files are ${gb(totalBytes)}; holding them needs about ${gb(totalBytes * MEMORY_PER_FILE_BYTE)}, more than this tab may use (${gb(options.memoryLimit)}). Open fewer or smaller files, or check them with \`trajscope lint\`, which streams any size.`,
+      );
+    }
     for (const { source, stream } of opened) {
       const current = state.addSource(source.name, { follow: options.follow?.(source) ?? false });
       let stored = 0;

@@ -4,7 +4,7 @@ export type LoadSource = { kind: 'file'; id: string; name: string; file: File } 
 /** Thrown for every failure to read a source; `message` is written for the person at the screen. */
 export class LoadError extends Error {
   constructor(
-    readonly reason: 'not-found' | 'network' | 'http' | 'read' | 'decompress',
+    readonly reason: 'not-found' | 'network' | 'http' | 'read' | 'decompress' | 'too-large',
     readonly source: string,
     message: string,
   ) {

@@ -69,6 +69,12 @@ function inThread(sources: readonly LoadSource[], options: StreamLoadOptions): A
   return queue;
 }
 
+/** Chrome's per-tab heap limit (non-standard `performance.memory`); undefined elsewhere. */
+function heapLimit(): number | undefined {
+  const memory = (performance as Performance & { memory?: { jsHeapSizeLimit?: number } }).memory;
+  return memory?.jsHeapSizeLimit;
+}
+
 function toWorkerSource(source: LoadSource): WorkerSource {
   // A worker resolves relative URLs against its own script, not the page: make them absolute here.
   return source.kind === 'file' ? source : { ...source, url: new URL(source.url, globalThis.location?.href).href };
@@ -137,10 +143,12 @@ function inWorker(sources: readonly LoadSource[], options: StreamLoadOptions): A
       }
     }
   };
+  const limit = heapLimit();
   const message: ToWorker = {
     type: 'load',
     sources: sources.map(toWorkerSource),
     follow,
+    ...(limit === undefined ? {} : { memoryLimit: limit }),
     ...(options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold }),
   };
   worker.postMessage(message);

@@ -7,7 +7,7 @@ import type { LoadError } from '../sources';
 export type WorkerSource = { kind: 'file'; id: string; name: string; file: File } | { kind: 'url'; id: string; name: string; url: string };
 
 export type ToWorker =
-  | { type: 'load'; sources: WorkerSource[]; follow: boolean[]; driftThreshold?: number }
+  | { type: 'load'; sources: WorkerSource[]; follow: boolean[]; driftThreshold?: number; memoryLimit?: number }
   /** New bytes of a followed source (read by the page with an HTTP range request). */
   | { type: 'append'; source: number; bytes: ArrayBuffer };
 
