@@ -16,6 +16,39 @@ const SIZE_MB = Number(process.env.BENCH_MB ?? 256);
 const SEED = 20261129;
 const TARGET_RATIO = 1.3;
 const TARGET_MEMORY = 0.5;
+const TARGET_OPEN_MS = 200;
+const TARGET_LONG_TASK_MS = 50;
+const BIG_TOKENS = 100_000;
+
+/** The last line: one rollout of 100k tokens (three generations over a growing context, and its training sequence). */
+function bigRollout(rand) {
+  const ids = (n) => Array.from({ length: n }, () => Math.floor(rand() * 151_000));
+  const sizes = [30_000, 60_000, BIG_TOKENS - 200];
+  const segments = [];
+  let context = ids(sizes[0]);
+  for (const [i, size] of sizes.entries()) {
+    if (context.length < size) context = [...context, ...ids(size - context.length)];
+    const gen = ids(60);
+    segments.push({ input_ids: context, generated_ids: gen, old_logprobs: gen.map(() => -rand()), tool_call_id: `c-${i + 1}` });
+    context = [...context, ...gen];
+  }
+  const sequence = context;
+  const mask = sequence.map(() => 0);
+  for (const s of segments) for (let j = 0; j < s.generated_ids.length; j++) mask[s.input_ids.length + j] = 1;
+  return {
+    task_id: 'big-task',
+    rollout_id: 'r-big',
+    attempt_id: 'a-1',
+    tokenizer: { name: 'synthetic', version: '1' },
+    chat_template: { name: 'synthetic', version: '1' },
+    grader: { name: 'synthetic', version: '1' },
+    sampling: { temperature: 1, max_new_tokens: 4096 },
+    segments,
+    training: { sequence_ids: sequence, loss_mask: mask },
+    termination: 'finished',
+    reward: 1,
+  };
+}
 
 if (chromiumMissing()) {
   console.error(`Chromium not found at ${CHROMIUM_PATH}.\n${INSTALL_HINT}`);
@@ -30,7 +63,7 @@ if (!existsSync('dist/index.html')) {
 const dir = mkdtempSync(join(tmpdir(), 'trajscope-bench-'));
 const file = join(dir, 'bench.jsonl');
 console.log(`bench: generating ${SIZE_MB} MB (seed ${SEED})…`);
-const { rollouts } = await writeLargeJsonl(file, SIZE_MB, SEED);
+const { rollouts } = await writeLargeJsonl(file, SIZE_MB, SEED, { last: bigRollout });
 const fileBytes = statSync(file).size;
 
 // The real `trajscope view` server: same origin for the app and the file, no compression.
@@ -60,6 +93,7 @@ const browser = await chromium.launch({
 });
 const results = { baseline: [], load: [], firstRows: [] };
 let memory = null;
+const interaction = { openMs: [], tokenLongTasks: [], listLongTasks: [] };
 try {
   const page = await browser.newPage();
   page.on('crash', () => console.error('bench: the page crashed'));
@@ -144,13 +178,59 @@ try {
     results.load.push(l.done);
     results.firstRows.push(l.first);
     const after = await heap();
-    const shown = await page.getByRole('region', { name: 'Summary' }).innerText();
+    const shown = (await page.getByRole('region', { name: 'Summary' }).textContent()) ?? '';
     if (!shown.includes(`${rollouts.toLocaleString('en-US')} rollouts`))
       throw new Error(`the app shows "${shown}", expected ${rollouts} rollouts`);
     memory = { before, after };
     await page.goto(`${base}?src=/files/none`);
     await page.getByText('was not found').waitFor();
   }
+
+  // Interaction, on the loaded file: open the 100k-token rollout's token view, then scroll it and the list.
+  await load('/files/f0');
+  await page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ at: e.startTime, ms: e.duration });
+    }).observe({ type: 'longtask' });
+  });
+  const longTasksDuring = async (action) => {
+    const from = await page.evaluate(() => performance.now());
+    await action();
+    const to = await page.evaluate(() => performance.now());
+    return page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.at >= a && t.at <= b).map((t) => t.ms), [from, to]);
+  };
+  const scroll = async (locator) => {
+    const box = await locator.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let i = 0; i < 40; i++) {
+      await page.mouse.wheel(0, 900);
+      await page.waitForTimeout(16);
+    }
+  };
+  interaction.listLongTasks = await longTasksDuring(() => scroll(page.getByRole('grid', { name: 'Rollouts' })));
+  for (let round = 0; round < 3; round++) {
+    const ms = await page.evaluate(async () => {
+      history.pushState(null, '', '/?src=/files/f0');
+      window.dispatchEvent(new Event('trajscope:navigate'));
+      await new Promise((r) => setTimeout(r, 50));
+      const t0 = performance.now();
+      history.pushState(null, '', '/?src=/files/f0&rollout=r-big%23a-1&view=rollout&tab=tokens');
+      window.dispatchEvent(new Event('trajscope:navigate'));
+      // Rendered: the token chips are in the DOM and a frame has been painted with them.
+      await new Promise((resolve) => {
+        const check = () =>
+          document.querySelector('[role="listbox"][aria-label="Tokens"] [role="option"]') ? resolve() : requestAnimationFrame(check);
+        check();
+      });
+      await new Promise((r) => requestAnimationFrame(() => r()));
+      return performance.now() - t0;
+    });
+    interaction.openMs.push(ms);
+  }
+  // Let the open finish settling (fonts, measured layout) so the scroll window holds only scrolling.
+  await page.waitForTimeout(500);
+  interaction.tokenLongTasks = await longTasksDuring(() => scroll(page.getByRole('listbox', { name: 'Tokens' })));
 } finally {
   await browser.close();
   server.kill('SIGTERM');
@@ -175,6 +255,23 @@ row('ratio (best / best)', ratio.toFixed(2), `target <= ${TARGET_RATIO}`);
 row('JS heap after load', mb(memory.after.used), `before load ${mb(memory.before.used)}`);
 row('array buffers after load', mb(memory.after.backing), `before load ${mb(memory.before.backing)}`);
 row('memory / file', memoryPerFile.toFixed(2), `target <= ${TARGET_MEMORY}`);
+const openMs = Math.min(...interaction.openMs);
+const worst = (xs) => (xs.length ? Math.max(...xs).toFixed(0) : 'none');
+row(
+  'open 100k-token rollout, ms',
+  interaction.openMs.map((x) => x.toFixed(0)).join(' / '),
+  `best ${openMs.toFixed(0)}, target <= ${TARGET_OPEN_MS}`,
+);
+row(
+  'long tasks scrolling tokens',
+  interaction.tokenLongTasks.length,
+  `longest ${worst(interaction.tokenLongTasks)} ms, target none > ${TARGET_LONG_TASK_MS}`,
+);
+row(
+  'long tasks scrolling run list',
+  interaction.listLongTasks.length,
+  `longest ${worst(interaction.listLongTasks)} ms, target none > ${TARGET_LONG_TASK_MS}`,
+);
 console.log('');
 console.log(
   `bench: load ${load.toFixed(0)} ms, baseline ${baseline.toFixed(0)} ms, ratio ${ratio.toFixed(2)}, memory/file ${memoryPerFile.toFixed(2)}`,
