@@ -1,6 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef } from 'react';
+import { isQwenTokenizer, qwenTokenizerOptions } from '../../load';
+import { setParams, useSelection } from '../../state';
 import type { RolloutContext } from './rolloutContext';
+import { EndLane } from './steps/EndLane';
+import { RolloutFindings } from './steps/FindingBadge';
+import { GraderLane } from './steps/GraderLane';
+import { type StepItem, stepsModel } from './steps/stepsModel';
+import { TaskLane } from './steps/TaskLane';
+import { TurnRow } from './steps/TurnRow';
+import { useExpanded } from './steps/useExpanded';
+import './steps/steps.css';
 
-/** PLACEHOLDER until the steps view lands (helper A). */
+/** Height of the sticky column header inside the scroller, in px. Keep in step with `.steps__columns`. */
+const HEADER_HEIGHT = 26;
+
+/** First guesses of row heights in px; every row is measured once it renders. */
+const ESTIMATE: Record<StepItem['kind'], number> = { task: 110, turn: 240, end: 64, grader: 260 };
+
+function itemLabel(item: StepItem): string {
+  switch (item.kind) {
+    case 'task':
+      return 'Task';
+    case 'end':
+      return 'Termination';
+    case 'grader':
+      return 'Grader verdict';
+    default:
+      return item.step !== null ? `Step ${item.step}` : `Segment ${item.segment} (no step)`;
+  }
+}
+
+/**
+ * The rollout step by step: per turn what the model did (action), got back (observation) and saw
+ * (model-visible context), between the task and the grader's private verdict. The selected step is
+ * the URL's `step=`.
+ */
 export function StepsView({ ctx }: { ctx: RolloutContext }) {
-  return <p>{ctx.summary.steps} steps</p>;
+  // A new rollout starts with its own scroll position and folds.
+  return <StepsList key={ctx.key} ctx={ctx} />;
+}
+
+function StepsList({ ctx }: { ctx: RolloutContext }) {
+  const { record, summary, decoder } = ctx;
+  const selection = useSelection();
+  const model = useMemo(() => stepsModel(record, summary), [record, summary]);
+  const expanded = useExpanded();
+  const scroller = useRef<HTMLElement>(null);
+  const { items, rowOfStep } = model;
+  // Only watches the load the page started (useDecoder): until it ends, contexts show token ids.
+  const tokenizer = useQuery({ ...qwenTokenizerOptions(), enabled: false });
+  const waiting = decoder?.source !== 'tokenizer' && isQwenTokenizer(record) && !tokenizer.error;
+  const decoding = waiting ? 'loading the Qwen3 tokenizer: token ids until it has loaded…' : (decoder?.note ?? 'no decoder');
+  const decodingFine = !waiting && decoder !== null && decoder.source !== 'none';
+
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => ESTIMATE[items[i]?.kind ?? 'turn'],
+    overscan: 3,
+    // The sticky column header sits above the rows inside the scroller.
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    getItemKey: (i) => {
+      const item = items[i];
+      return item?.kind === 'turn' ? item.key : (item?.kind ?? i);
+    },
+  });
+
+  const selectedStep = selection.step !== null && rowOfStep.has(selection.step) ? selection.step : null;
+  const selectedRow = selectedStep === null ? null : (rowOfStep.get(selectedStep) ?? null);
+
+  // Bring the selected step into view when it is not (a link, a revert marker, the keyboard); a step
+  // whose top is already on screen stays where it is.
+  useEffect(() => {
+    const el = scroller.current;
+    if (selectedRow === null || !el) return;
+    const m = virtualizer.measurementsCache[selectedRow];
+    const top = m ? m.start - el.scrollTop : Number.NaN;
+    if (top >= HEADER_HEIGHT && top < el.clientHeight - 48) return;
+    virtualizer.scrollToIndex(selectedRow, { align: 'start' });
+  }, [selectedRow, virtualizer]);
+
+  const select = useCallback((step: number) => setParams({ step: String(step) }), []);
+  const steps = useMemo(() => [...rowOfStep.keys()].sort((a, b) => a - b), [rowOfStep]);
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Home' || e.key === 'End') {
+      // The rows past the view do not exist yet: the virtualizer scrolls to the first or last one.
+      e.preventDefault();
+      virtualizer.scrollToIndex(e.key === 'Home' ? 0 : items.length - 1, { align: e.key === 'Home' ? 'start' : 'end' });
+      return;
+    }
+    if (steps.length === 0) return;
+    const at = selectedStep === null ? -1 : steps.indexOf(selectedStep);
+    const to = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : null;
+    const step = to === null ? undefined : steps[Math.max(0, Math.min(steps.length - 1, to))];
+    if (step === undefined) return;
+    e.preventDefault();
+    select(step);
+  };
+
+  return (
+    <div className="steps">
+      <RolloutFindings findings={model.rolloutFindings} />
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable); ↑/↓ there move the selected step, Home/End go to the task and the grader */}
+      <section ref={scroller} className="steps__scroll" aria-label="Rollout steps" tabIndex={0} onKeyDown={onKeyDown}>
+        <div className="steps__columns" aria-hidden="true">
+          <span />
+          <span>Action · what the model generated</span>
+          <span>Observation · what the tool returned</span>
+          <span>
+            Model-visible context · what the model saw before acting
+            <span className={decodingFine ? 'steps__decoding' : 'steps__decoding steps__decoding--none'}> · {decoding}</span>
+          </span>
+        </div>
+        <ul className="steps__canvas" aria-label="Steps" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const item = items[v.index];
+            if (!item) return null;
+            const selected = item.kind === 'turn' && item.step !== null && item.step === selectedStep;
+            return (
+              <li
+                key={v.key}
+                ref={virtualizer.measureElement}
+                data-index={v.index}
+                aria-label={itemLabel(item)}
+                aria-current={selected ? 'true' : undefined}
+                className="steps__item"
+                style={{ transform: `translateY(${v.start - HEADER_HEIGHT}px)` }}
+              >
+                {item.kind === 'task' && <TaskLane record={record} />}
+                {item.kind === 'turn' && (
+                  <TurnRow
+                    turn={item}
+                    record={record}
+                    decoder={decoder}
+                    pending={waiting}
+                    selected={selected}
+                    expanded={expanded}
+                    onSelect={select}
+                    onGoToStep={select}
+                  />
+                )}
+                {item.kind === 'end' && <EndLane record={record} />}
+                {item.kind === 'grader' && <GraderLane record={record} expanded={expanded} />}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { screenshot } from './support/app';
+import { gotoSteps, stepRow } from './support/steps';
+
+test('a revert marker links to the step it undoes: clicking selects and shows that step', async ({ page }, testInfo) => {
+  // r-regression: step 5 reverts the fix of step 2 and breaks find 6; step 7 reverts step 5 in turn.
+  await gotoSteps(page, 'r-regression#a-1', '&step=7');
+  const seven = stepRow(page, 7);
+  await expect(seven).toHaveAttribute('aria-current', 'true');
+  await expect(seven).toContainText('regression: reverts step 5');
+
+  await seven.getByRole('button', { name: 'reverts step 5' }).click();
+  await expect(page).toHaveURL(/[?&]step=5(&|$)/);
+  const five = stepRow(page, 5);
+  await expect(five).toHaveAttribute('aria-current', 'true');
+  await expect(five).toBeInViewport();
+  await expect(seven).not.toHaveAttribute('aria-current', 'true');
+  await expect(five).toContainText('regression: breaks find 6');
+  await expect(five).toContainText('undone by step 7');
+  await expect(five.getByRole('deletion')).toHaveText(' + 1');
+  await screenshot(page, testInfo, 'revert-marker');
+
+  await five.getByRole('button', { name: 'reverts step 2' }).click();
+  await expect(page).toHaveURL(/[?&]step=2(&|$)/);
+  const two = stepRow(page, 2);
+  await expect(two).toHaveAttribute('aria-current', 'true');
+  await expect(two).toBeInViewport();
+  await expect(two).toContainText('undone by step 5');
+
+  // And back the other way, from the step that was undone.
+  await two.getByRole('button', { name: 'step 5' }).click();
+  await expect(page).toHaveURL(/[?&]step=5(&|$)/);
+  await expect(stepRow(page, 5)).toBeInViewport();
+});

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { screenshot } from './support/app';
+import { gotoSteps, stepRow } from './support/steps';
+
+test('a copied link with rollout and step reopens the same rollout with that step selected and in view', async ({ page }, testInfo) => {
+  // Step 8 of r-regression starts far below the fold.
+  await gotoSteps(page, 'r-regression#a-1', '&step=8');
+  const eight = stepRow(page, 8);
+  await expect(eight).toHaveAttribute('aria-current', 'true');
+  await expect(eight).toBeInViewport();
+  await expect(eight).toContainText('run_tests');
+
+  // ↑ in the list moves the selection, and the link follows.
+  await page.getByRole('region', { name: 'Rollout steps' }).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(page).toHaveURL(/[?&]step=7(&|$)/);
+  await expect(stepRow(page, 7)).toHaveAttribute('aria-current', 'true');
+  await expect(stepRow(page, 7)).toBeInViewport();
+
+  // Another tab opened on the copied link shows the same place.
+  const copied = page.url();
+  const other = await page.context().newPage();
+  await other.goto(copied);
+  await expect(other.getByRole('heading', { name: 'r-regression' })).toBeVisible();
+  await expect(other.getByRole('tab', { name: 'Steps' })).toHaveAttribute('aria-selected', 'true');
+  const seven = stepRow(other, 7);
+  await expect(seven).toHaveAttribute('aria-current', 'true');
+  await expect(seven).toBeInViewport();
+  await expect(seven).toContainText('reverts step 5');
+  await screenshot(other, testInfo, 'step-deep-link');
+
+  // Selecting another step by its number rewrites the link; a reload keeps it.
+  await other.getByRole('button', { name: 'Select step 6' }).click();
+  await expect(other).toHaveURL(/[?&]step=6(&|$)/);
+  await other.reload();
+  await expect(stepRow(other, 6)).toHaveAttribute('aria-current', 'true');
+  await expect(stepRow(other, 6)).toBeInViewport();
+});
+
+test('a link to a step that does not exist opens the rollout with nothing selected', async ({ page }) => {
+  await gotoSteps(page, 'r-article#a-1', '&step=99');
+  await expect(stepRow(page, 1)).toBeVisible();
+  await expect(page.locator('[aria-current="true"]')).toHaveCount(0);
+});

@@ -1,0 +1,35 @@
+import { expect, type Page } from '@playwright/test';
+import { rolloutRows } from './app';
+
+/** The steps view's list of rows (virtualized: only rows near the view exist). */
+export function stepsList(page: Page) {
+  return page.getByRole('list', { name: 'Steps' });
+}
+
+/** The row of a 1-based step number. */
+export function stepRow(page: Page, step: number) {
+  return stepsList(page).getByRole('listitem', { name: `Step ${step}`, exact: true });
+}
+
+/** The lane after the last step that holds the grader's private verdict. */
+export function graderLane(page: Page) {
+  return page.getByRole('region', { name: 'Grader verdict' });
+}
+
+/** Opens a demo rollout's steps view by its link (`rollout_id#attempt_id`). */
+export async function gotoSteps(page: Page, key: string, params = ''): Promise<void> {
+  await page.goto(`/?rollout=${encodeURIComponent(key)}&view=rollout${params}`);
+  await expect(stepsList(page)).toBeVisible();
+}
+
+/** From the run list: selects a rollout and opens its inspector on the Steps tab. */
+export async function openSteps(page: Page, rolloutId: string): Promise<void> {
+  await rolloutRows(page).filter({ hasText: rolloutId }).first().click();
+  await page.getByRole('button', { name: 'Open inspector' }).click();
+  await expect(stepsList(page)).toBeVisible();
+}
+
+/** Waits until contexts are decoded with the Qwen3 tokenizer (a lazily loaded 5 MB chunk). */
+export async function waitForTokenizer(page: Page): Promise<void> {
+  await expect(page.getByText('decoded with the bundled Qwen3 tokenizer')).toBeVisible({ timeout: 20_000 });
+}

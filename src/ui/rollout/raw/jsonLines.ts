@@ -1,0 +1,91 @@
+/** What follows a line's key: a bracket, a scalar, an empty container, or a whole array of numbers. */
+export type JsonValue =
+  | { kind: 'open'; text: '{' | '[' }
+  | { kind: 'close'; text: '}' | ']' }
+  | { kind: 'empty'; text: '{}' | '[]' }
+  | { kind: 'string' | 'number' | 'literal'; text: string }
+  /** An array of numbers (nulls allowed): token ids, log-probs, masks. Kept on one line. */
+  | { kind: 'numbers'; values: readonly (number | null)[] };
+
+/** One line of pretty-printed JSON. `key` is already JSON-quoted. */
+export interface JsonLine {
+  depth: number;
+  key: string | null;
+  value: JsonValue;
+  /** ',' between siblings, '' after the last. */
+  comma: boolean;
+}
+
+function isNumberArray(v: readonly unknown[]): v is readonly (number | null)[] {
+  let any = false;
+  for (const x of v) {
+    if (typeof x === 'number') any = true;
+    else if (x !== null) return false;
+  }
+  return any;
+}
+
+function asArray(v: unknown): readonly unknown[] | null {
+  if (Array.isArray(v)) return v;
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return Array.from(v as unknown as ArrayLike<number>);
+  return null;
+}
+
+/**
+ * A value as JSON lines, indented like `JSON.stringify(v, null, 2)` except that arrays of numbers stay
+ * on one line: a record is mostly token ids, and one id per line would make it unreadable.
+ */
+export function jsonLines(root: unknown): JsonLine[] {
+  const out: JsonLine[] = [];
+  const visit = (v: unknown, depth: number, key: string | null, comma: boolean) => {
+    const arr = asArray(v);
+    if (arr) {
+      if (arr.length === 0) out.push({ depth, key, value: { kind: 'empty', text: '[]' }, comma });
+      else if (isNumberArray(arr)) out.push({ depth, key, value: { kind: 'numbers', values: arr }, comma });
+      else {
+        out.push({ depth, key, value: { kind: 'open', text: '[' }, comma: false });
+        for (let i = 0; i < arr.length; i++) visit(arr[i] === undefined ? null : arr[i], depth + 1, null, i < arr.length - 1);
+        out.push({ depth, key: null, value: { kind: 'close', text: ']' }, comma });
+      }
+      return;
+    }
+    if (typeof v === 'object' && v !== null) {
+      const entries = Object.entries(v).filter(([, x]) => x !== undefined && typeof x !== 'function');
+      if (entries.length === 0) out.push({ depth, key, value: { kind: 'empty', text: '{}' }, comma });
+      else {
+        out.push({ depth, key, value: { kind: 'open', text: '{' }, comma: false });
+        entries.forEach(([k, x], i) => {
+          visit(x, depth + 1, JSON.stringify(k), i < entries.length - 1);
+        });
+        out.push({ depth, key: null, value: { kind: 'close', text: '}' }, comma });
+      }
+      return;
+    }
+    if (typeof v === 'string') out.push({ depth, key, value: { kind: 'string', text: JSON.stringify(v) }, comma });
+    else if (typeof v === 'number') out.push({ depth, key, value: { kind: 'number', text: JSON.stringify(v) }, comma });
+    else out.push({ depth, key, value: { kind: 'literal', text: v === undefined ? 'null' : String(v) }, comma });
+  };
+  visit(root, 0, null, false);
+  return out;
+}
+
+/** The numbers of an array as JSON text, from `from` to `to`. */
+export function numbersText(values: readonly (number | null)[], from = 0, to = values.length): string {
+  let s = '';
+  for (let i = from; i < to; i++) s += (i > from ? ', ' : '') + JSON.stringify(values[i] ?? null);
+  return s;
+}
+
+export const INDENT = '  ';
+
+/** One line as text, whole. */
+export function lineText(line: JsonLine): string {
+  const v = line.value;
+  const value = v.kind === 'numbers' ? `[${numbersText(v.values)}]` : v.text;
+  return `${INDENT.repeat(line.depth)}${line.key === null ? '' : `${line.key}: `}${value}${line.comma ? ',' : ''}`;
+}
+
+/** The whole document as text, for the clipboard. */
+export function jsonText(lines: readonly JsonLine[]): string {
+  return lines.map(lineText).join('\n');
+}

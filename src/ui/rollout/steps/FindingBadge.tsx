@@ -1,0 +1,28 @@
+import { FINDING_INFO, type Finding } from '../../../analysis';
+
+/** A finding as its code and title; the message opens below on click. */
+export function FindingBadge({ finding }: { finding: Finding }) {
+  const info = FINDING_INFO[finding.code];
+  return (
+    <details className={`st-finding-badge st-finding-badge--${finding.severity}`}>
+      <summary title={finding.message || info.title}>
+        <span className="st-finding-badge__code">{finding.code}</span> {info.title}
+      </summary>
+      {finding.message && <p className="st-finding-badge__message">{finding.message}</p>}
+    </details>
+  );
+}
+
+/** Findings about the whole rollout, above its steps. */
+export function RolloutFindings({ findings }: { findings: Finding[] }) {
+  if (findings.length === 0) return null;
+  return (
+    <section className="steps-findings" aria-label="Rollout findings">
+      <span className="steps-findings__label">Whole rollout</span>
+      {findings.map((f, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: findings have no id; their order is fixed per record
+        <FindingBadge key={i} finding={f} />
+      ))}
+    </section>
+  );
+}

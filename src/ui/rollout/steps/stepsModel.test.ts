@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { Finding, Regression } from '../../../analysis';
+import type { Rollout, Segment, Step } from '../../../format';
+import { stepsModel, type TurnItem } from './stepsModel';
+
+// src/ui may not import the test builders (biome): small literals instead.
+const seg = (call: string | null): Segment => ({ input_ids: [1], generated_ids: [2], old_logprobs: [-1], tool_call_id: call });
+const step = (call: string): Step => ({ tool_call_id: call, tool: 'edit' });
+const record = (segments: Segment[], steps: Step[]): Rollout => ({
+  task_id: 't',
+  rollout_id: 'r',
+  segments,
+  steps,
+  termination: 'finished',
+  reward: 1,
+});
+const finding = (code: Finding['code'], segment: number | null, step: number | null): Finding => ({
+  code,
+  severity: 'warning',
+  segment,
+  step,
+  message: '',
+});
+const turns = (items: ReturnType<typeof stepsModel>['items']) => items.filter((i): i is TurnItem => i.kind === 'turn');
+
+describe('stepsModel', () => {
+  it('puts the task first, one row per turn, then the end and the grader', () => {
+    const m = stepsModel(record([seg('c-1'), seg('c-2')], [step('c-1'), step('c-2')]), { findings: [], regressions: [] });
+    expect(m.items.map((i) => i.kind)).toEqual(['task', 'turn', 'turn', 'end', 'grader']);
+    expect(turns(m.items).map((t) => [t.segment, t.step, t.key])).toEqual([
+      [0, 1, 's0'],
+      [1, 2, 's1'],
+    ]);
+    expect([...m.rowOfStep]).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+  });
+
+  it('keeps turns with only a generation or only a step', () => {
+    const m = stepsModel(record([seg('c-1'), seg(null)], [step('c-9'), step('c-1')]), { findings: [], regressions: [] });
+    expect(turns(m.items).map((t) => [t.segment, t.step, t.key])).toEqual([
+      [null, 1, 't1'],
+      [0, 2, 's0'],
+      [1, null, 's1'],
+    ]);
+  });
+
+  it('marks regressions on their step and the step a revert undoes', () => {
+    const regressions: Regression[] = [
+      { step: 3, kind: 'revert', of_step: 1 },
+      { step: 3, kind: 'test', tests: ['find 6'] },
+    ];
+    const m = stepsModel(record([seg('c-1'), seg('c-2'), seg('c-3')], [step('c-1'), step('c-2'), step('c-3')]), {
+      findings: [],
+      regressions,
+    });
+    const [first, , third] = turns(m.items);
+    expect(third?.regressions).toEqual(regressions);
+    expect(first?.revertedBy).toEqual([3]);
+  });
+
+  it('puts findings on their segment or step row and the rest in the rollout strip', () => {
+    const onSegment = finding('W_CONTEXT_REWRITTEN', 1, null);
+    const onStep = finding('W_ACTION_AFTER_FINISH', null, 1);
+    const whole = finding('W_MISSING_METADATA', null, null);
+    const nowhere = finding('E_LOGPROB_RANGE', 7, null);
+    const m = stepsModel(record([seg('c-1'), seg('c-2')], [step('c-1'), step('c-2')]), {
+      findings: [onSegment, onStep, whole, nowhere],
+      regressions: [],
+    });
+    const [first, second] = turns(m.items);
+    expect(first?.findings).toEqual([onStep]);
+    expect(second?.findings).toEqual([onSegment]);
+    expect(m.rolloutFindings).toEqual([whole, nowhere]);
+  });
+});
