@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { isTextOnly } from '../../../analysis';
 import type { Segment, Step } from '../../../format';
 import type { Decoder } from '../../../load';
 import { ArgList } from './ArgList';
@@ -26,7 +27,8 @@ export function ActionCell({ step, segment, segmentIndex, decoder, expanded }: P
     [segment, showText, step, decoder],
   );
   const parsed = useMemo(() => (!step && generated ? parseToolCall(generated.text) : null), [step, generated]);
-  const stats = useMemo(() => (segment ? generationStats(segment) : null), [segment]);
+  const textOnly = segment !== undefined && isTextOnly(segment);
+  const stats = useMemo(() => (segment && !textOnly ? generationStats(segment) : null), [segment, textOnly]);
 
   const tool = step?.tool ?? parsed?.name ?? null;
   const args = step ? (step.args ?? {}) : (parsed?.args ?? null);
@@ -48,9 +50,15 @@ export function ActionCell({ step, segment, segmentIndex, decoder, expanded }: P
         {args && entries.length === 0 && !edit && <span className="faint">no arguments</span>}
         <ArgList entries={entries} />
         {edit && <EditDiffView oldText={edit.old} newText={edit.new} />}
-        {!args && generated && <pre className="st-gen-text">{generated.text}</pre>}
+        {!args && generated && !textOnly && <pre className="st-gen-text">{generated.text}</pre>}
+        {textOnly && segment?.text ? <pre className="st-gen-text">{segment.text}</pre> : null}
         {!segment && <p className="scell__note">No generation recorded for this step.</p>}
       </div>
+      {textOnly && (
+        <p className="scell__note" title="Converted from a tool that records messages, not token ids (docs/formats.md)">
+          Text only: the source recorded no token ids or log-probabilities for this generation.
+        </p>
+      )}
       {stats && (
         <div className="st-gen-stats">
           <span>{stats.tokens.toLocaleString('en-US')} tokens</span>

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { type ContextChange, previousSequence } from '../../../analysis';
+import { type ContextChange, isTextOnly, previousSequence, visibleMessages } from '../../../analysis';
 import type { Rollout } from '../../../format';
 import type { Decoder } from '../../../load';
 import { type ContextRun, contextRuns, decodeRun, PREVIEW_TOKENS, splitSpecial } from './contextRuns';
+import { TranscriptView } from './TranscriptView';
 import type { Expanded } from './useExpanded';
 
 interface Props {
@@ -30,6 +31,19 @@ export function ContextCell({ record, segment, change, decoder, pending, expande
     () => (segment !== null && runs.some((r) => r.kind === 'dropped') ? previousSequence(record, segment) : []),
     [record, segment, runs],
   );
+  const seg = segment === null ? undefined : record.segments[segment];
+  if (segment !== null && seg && isTextOnly(seg)) {
+    const messages = visibleMessages(record, segment);
+    return (
+      <div className="scell scell--ctx">
+        <div className="scell__head">
+          <span className="st-obs-fact">{messages ? `${count(messages.length)} messages` : 'no context recorded'}</span>
+          <span className="faint">text only: no token ids in the source</span>
+        </div>
+        <div className="scell__body">{messages && <TranscriptView messages={messages} />}</div>
+      </div>
+    );
+  }
   if (segment === null || !change || !input) {
     return (
       <div className="scell scell--ctx">
