@@ -8,6 +8,21 @@ export { lintSources } from './lintSources';
 export type { LoadedFile, LoadResult, PendingLine } from './loadState';
 export { LoadState } from './loadState';
 export { useLoadProgress } from './progress';
+export type { ParsedReviews, Review, ReviewDb, ReviewKey, ReviewLineError, ReviewVerdict, StoredReviews } from './reviews';
+export {
+  contentDigest,
+  contentDigestOptions,
+  digestStream,
+  isReviewVerdict,
+  memoryReviewDb,
+  parseReviewsJsonl,
+  REVIEW_VERDICTS,
+  reviewDb,
+  reviewKey,
+  reviewsOptions,
+  reviewsToJsonl,
+  useContentDigest,
+} from './reviews';
 export type { ServedFile } from './served';
 export { isServedSource, parseServedList, servedFilesOptions, servedUrl, useServedFiles } from './served';
 export type { LoadSource } from './sources';

@@ -12,6 +12,32 @@ export {
   useUiActions,
 } from './hooks';
 export { navigate, useSearch } from './location';
+export type {
+  LoadedReviews,
+  LoadedReviewsStatus,
+  ReviewActions,
+  ReviewFilter,
+  ReviewMap,
+  ReviewProgress,
+  ReviewsOfDigest,
+  ReviewTarget,
+} from './reviews';
+export {
+  filterByReview,
+  mergeReviews,
+  nextByReview,
+  planImport,
+  removeReview,
+  reviewActions,
+  reviewProgress,
+  setReviewer,
+  upsertReview,
+  useLoadedReviews,
+  useReviewActions,
+  useReviewer,
+  useReviewerActions,
+  useReviews,
+} from './reviews';
 export { findRollout, rolloutKeys } from './rolloutKeys';
 export type { GroupSortKey, GroupsBrowse, RunFilters, RunFiltersState, RunSort, RunSortKey, SignalFilter, SortDir } from './runFilters';
 export {

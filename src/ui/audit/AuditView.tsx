@@ -1,6 +1,44 @@
+import { useMemo } from 'react';
+import { auditChecks, compareDigest, testContrast } from '../../analysis';
 import type { RolloutContext } from '../rollout/rolloutContext';
+import { ArtifactPanel } from './ArtifactPanel';
+import { AuditHeadline } from './AuditHeadline';
+import { useArtifactDigest } from './artifactDigest';
+import { auditFlags } from './auditFlags';
+import { ProcessScores } from './ProcessScores';
+import { ReviewPanel } from './ReviewPanel';
+import { TestsCompare } from './TestsCompare';
+import { VerdictCard } from './VerdictCard';
+import './audit.css';
 
-/** PLACEHOLDER until the audit view lands (helper, issue 5). */
+/**
+ * Auditing one grader decision: the verdict and who gave it, whether reward and verdict agree, the
+ * tests the model saw beside the private ones, the artifact with its digest checked here, and the
+ * reviewer's own judgement.
+ */
 export function AuditView({ ctx }: { ctx: RolloutContext }) {
-  return <p>{ctx.record.grading?.verdict ?? 'no verdict'}</p>;
+  const { record } = ctx;
+  const checks = useMemo(() => auditChecks(record), [record]);
+  const contrast = useMemo(() => testContrast(record), [record]);
+  const artifact = record.grading?.artifact;
+  const recorded = record.grading?.artifact_digest;
+  const digest = useArtifactDigest(artifact);
+  const comparison = useMemo(() => (digest.data ? compareDigest(recorded, digest.data.hex) : null), [recorded, digest.data]);
+  const flags = useMemo(() => auditFlags(checks, comparison, contrast), [checks, comparison, contrast]);
+  return (
+    <div className="audit">
+      <ReviewPanel ctx={ctx} />
+      <AuditHeadline flags={flags} />
+      <div className="audit__grid">
+        <div className="audit__col">
+          <VerdictCard record={record} checks={checks} />
+          <ProcessScores record={record} />
+        </div>
+        <div className="audit__col">
+          <TestsCompare record={record} />
+          <ArtifactPanel record={record} digest={digest} comparison={comparison} />
+        </div>
+      </div>
+    </div>
+  );
 }

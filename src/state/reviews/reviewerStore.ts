@@ -1,0 +1,38 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** Who is reviewing: typed once, remembered in this browser (localStorage), written into each review. */
+export interface ReviewerState {
+  reviewer: string;
+}
+
+export const initialReviewerState: ReviewerState = { reviewer: '' };
+
+/** Names are kept short: they go into every exported line. */
+export const MAX_REVIEWER_LENGTH = 80;
+
+export function setReviewer(state: ReviewerState, name: string): ReviewerState {
+  const reviewer = name.slice(0, MAX_REVIEWER_LENGTH);
+  return state.reviewer === reviewer ? state : { ...state, reviewer };
+}
+
+interface ReviewerActions {
+  setReviewer(name: string): void;
+}
+
+export const useReviewerStore = create<ReviewerState & { actions: ReviewerActions }>()(
+  persist(
+    (set) => ({
+      ...initialReviewerState,
+      actions: { setReviewer: (name) => set((s) => setReviewer(s, name)) },
+    }),
+    {
+      name: 'trajscope:reviewer',
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ reviewer: s.reviewer }),
+    },
+  ),
+);
+
+export const useReviewer = () => useReviewerStore((s) => s.reviewer);
+export const useReviewerActions = () => useReviewerStore((s) => s.actions);

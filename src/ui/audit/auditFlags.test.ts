@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditCheck, DigestComparison, TestContrast } from '../../analysis';
+import { auditFlags } from './auditFlags';
+
+const ok: AuditCheck = { id: 'reward-verdict', status: 'ok', title: 'Reward', detail: 'reward 1 agrees: verdict pass → 1.' };
+const agree: TestContrast = { kind: 'agree', message: '' };
+const match: DigestComparison = { status: 'match', hex: 'ab' };
+
+describe('auditFlags', () => {
+  it('says there is nothing to flag when every check passes and the digest matches', () => {
+    expect(auditFlags([ok], match, agree)).toEqual([
+      { tone: 'good', text: 'Nothing to flag: the reward follows the verdict and the digest matches', target: 'audit-verdict-title' },
+    ]);
+    expect(auditFlags([ok], null, agree)[0]?.text).toBe('Nothing to flag');
+  });
+
+  it('puts a digest mismatch first, then problems, the dev/private contrast, then what could not be checked', () => {
+    const problem: AuditCheck = { ...ok, status: 'problem', detail: 'reward 1 disagrees with the contract: verdict fail → 0.' };
+    const unknown: AuditCheck = {
+      ...ok,
+      id: 'excluded-reward',
+      status: 'unknown',
+      detail: 'reward 0: contract unknown for verdict "error".',
+    };
+    const flags = auditFlags(
+      [unknown, problem],
+      { status: 'mismatch', recorded: 'a', computed: 'b' },
+      { kind: 'dev-pass-private-fail', message: '' },
+    );
+    expect(flags.map((f) => [f.tone, f.text])).toEqual([
+      ['bad', 'Digest mismatch'],
+      ['bad', 'Reward 1 disagrees with the contract: verdict fail → 0'],
+      ['bad', 'Dev tests passed, private verdict failed'],
+      ['warn', 'Reward 0: contract unknown for verdict "error"'],
+    ]);
+  });
+
+  it('warns about an absent or unrecognised digest', () => {
+    expect(auditFlags([ok], { status: 'absent', computed: 'b' }, agree).map((f) => f.text)).toEqual(['No artifact digest recorded']);
+    expect(auditFlags([ok], { status: 'unrecognised', recorded: 'md5:x', computed: 'b' }, agree)[0]?.tone).toBe('warn');
+  });
+});

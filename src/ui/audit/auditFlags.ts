@@ -1,0 +1,40 @@
+import type { AuditCheck, DigestComparison, TestContrast } from '../../analysis';
+
+export interface AuditFlag {
+  tone: 'bad' | 'warn' | 'good';
+  text: string;
+  /** Id of the section heading that explains it. */
+  target: string;
+}
+
+/** A check's detail as a chip: capitalised, without the full stop. */
+function sentence(text: string): string {
+  const t = text.replace(/\.$/, '');
+  return `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+}
+
+/**
+ * What deserves a look first, worst first: a digest mismatch, failed consistency checks, "dev tests
+ * passed, private verdict failed", then what could not be checked. One reassuring flag when nothing is wrong.
+ */
+export function auditFlags(checks: readonly AuditCheck[], digest: DigestComparison | null, contrast: TestContrast): AuditFlag[] {
+  const flags: AuditFlag[] = [];
+  const verdict = 'audit-verdict-title';
+  if (digest?.status === 'mismatch') flags.push({ tone: 'bad', text: 'Digest mismatch', target: 'audit-artifact-title' });
+  for (const c of checks) if (c.status === 'problem') flags.push({ tone: 'bad', text: sentence(c.detail), target: verdict });
+  if (contrast.kind === 'dev-pass-private-fail') {
+    flags.push({ tone: 'bad', text: 'Dev tests passed, private verdict failed', target: 'audit-tests-title' });
+  }
+  if (contrast.kind === 'dev-fail-private-pass') {
+    flags.push({ tone: 'warn', text: 'Dev tests failed, private verdict passed', target: 'audit-tests-title' });
+  }
+  if (digest?.status === 'absent') flags.push({ tone: 'warn', text: 'No artifact digest recorded', target: 'audit-artifact-title' });
+  if (digest?.status === 'unrecognised')
+    flags.push({ tone: 'warn', text: 'Digest not SHA-256: not compared', target: 'audit-artifact-title' });
+  for (const c of checks) if (c.status === 'unknown') flags.push({ tone: 'warn', text: sentence(c.detail), target: verdict });
+  if (flags.length === 0) {
+    const text = digest?.status === 'match' ? 'Nothing to flag: the reward follows the verdict and the digest matches' : 'Nothing to flag';
+    flags.push({ tone: 'good', text, target: verdict });
+  }
+  return flags;
+}
