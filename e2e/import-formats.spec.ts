@@ -38,13 +38,17 @@ for (const [path, label] of cases) {
   });
 }
 
-test('a converted chat rollout shows its text and the messages the model saw, and says token data is absent', async ({ page }, testInfo) => {
+test('a converted chat rollout shows its text and the messages the model saw, and says token data is absent', async ({
+  page,
+}, testInfo) => {
   await page.goto('/');
   await openWithButton(page, { name: 'openai-chat.jsonl', mimeType: 'text/plain', buffer: readFileSync(`${FIXTURES}openai-chat.jsonl`) });
   await expectLoaded(page, 3);
   await rolloutRows(page).first().dblclick();
   await expect(page.getByText('It is 4°C and raining in Oslo.')).toBeVisible();
-  await expect(page.getByText('Text only: the source recorded no token ids or log-probabilities for this generation.').first()).toBeVisible();
+  await expect(
+    page.getByText('Text only: the source recorded no token ids or log-probabilities for this generation.').first(),
+  ).toBeVisible();
   // The final answer was generated after the tool result: that result is in what the model saw.
   await expect(page.getByText('{"temp_c": 4, "sky": "rain"}').last()).toBeVisible();
   await expect(page.getByText('→ get_weather({"city": "Oslo"})').first()).toBeVisible();

@@ -162,7 +162,10 @@ describe('findings (§7), each on its own', () => {
       steps: [buildStep({ tool_call_id: 'c-1' }), buildStep({ tool_call_id: 'c-2' })],
     });
     expect(find(r)).toEqual([]);
-    const missing = buildRollout({ segments: [buildSegment({ tool_call_id: 'c-1', tool_call_ids: ['c-1', 'c-3'] })], steps: [buildStep({ tool_call_id: 'c-1' })] });
+    const missing = buildRollout({
+      segments: [buildSegment({ tool_call_id: 'c-1', tool_call_ids: ['c-1', 'c-3'] })],
+      steps: [buildStep({ tool_call_id: 'c-1' })],
+    });
     expect(find(missing)).toEqual([{ code: 'W_ORPHAN_CALL', segment: 0, step: null, severity: 'warning' }]);
   });
 

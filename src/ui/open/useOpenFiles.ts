@@ -18,7 +18,9 @@ export function useOpenFiles(): (files: readonly File[], options?: { fromDrop?: 
       const accepted = fromDrop ? files.filter((f) => ACCEPTED_NAME.test(f.name)) : [...files];
       const skipped = files.filter((f) => !accepted.includes(f));
       setNotice(
-        skipped.length > 0 ? `Skipped ${skipped.map((f) => f.name).join(', ')}: only .jsonl, .jsonl.gz, .json and .traj files are opened.` : null,
+        skipped.length > 0
+          ? `Skipped ${skipped.map((f) => f.name).join(', ')}: only .jsonl, .jsonl.gz, .json and .traj files are opened.`
+          : null,
       );
       if (accepted.length > 0) openSources(addLocalFiles(accepted));
     },
