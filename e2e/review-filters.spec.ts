@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenshot } from './support/app';
+import { rolloutRows, screenshot } from './support/app';
 import { expectReviewsReady, review, reviewProgress } from './support/reviews';
 
 function showing(page: Page, rolloutId: string) {
@@ -58,4 +58,27 @@ test('with every rollout reviewed there is no next unreviewed one', async ({ pag
     if (i < 41) await nextUnreviewed.click();
   }
   await expect(nextUnreviewed).toBeDisabled();
+});
+
+test('the run list filters unreviewed and disagreed rollouts', async ({ page }, testInfo) => {
+  await page.goto('/?rollout=r-article%23a-1&view=rollout&tab=audit');
+  await expectReviewsReady(page, 42);
+  await page.keyboard.press('a');
+  await page.keyboard.press('j');
+  await showing(page, 'r-regression');
+  await page.keyboard.press('d');
+  await expect(reviewProgress(page)).toHaveText('2 of 42 reviewed');
+
+  await page.getByRole('button', { name: '← All rollouts' }).click();
+  const filter = page.getByRole('combobox', { name: 'Review' });
+  await filter.selectOption('disagreed');
+  await expect(rolloutRows(page)).toHaveCount(1);
+  await expect(rolloutRows(page).first()).toContainText('r-regression');
+  await expect(page.getByText('1 of 42 rollouts')).toBeVisible();
+  await screenshot(page, testInfo, 'run-list-review-filter');
+
+  await filter.selectOption('unreviewed');
+  await expect(page.getByText('40 of 42 rollouts')).toBeVisible();
+  await expect(rolloutRows(page).filter({ hasText: 'r-article' })).toHaveCount(0);
+  await expect(rolloutRows(page).filter({ hasText: 'r-regression' })).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { FindingCode } from '../analysis';
+import type { ReviewFilter } from './reviews';
 
 /*
  * How the loaded rollouts are looked at: the run list's filters and sort, the groups view's sort, page and
@@ -43,6 +44,8 @@ export interface RunFilters {
   code: FindingCode | null;
   /** Matched, ignoring case, against rollout_id, attempt_id, task_id and group_id; every word must match. */
   text: string;
+  /** By the reviewer's mark (grader audit): rollouts not yet reviewed, or marked disagree. */
+  review: 'all' | ReviewFilter;
 }
 
 export type GroupSortKey = 'file' | 'mean-asc' | 'mean-desc' | 'std-asc' | 'std-desc' | 'zero-variance' | 'findings';
@@ -69,6 +72,7 @@ export const noRunFilters: RunFilters = {
   hasRegressions: false,
   code: null,
   text: '',
+  review: 'all',
 };
 
 export const initialRunFiltersState: RunFiltersState = {
@@ -79,7 +83,15 @@ export const initialRunFiltersState: RunFiltersState = {
 
 /** Whether any filter hides rows (sorting alone does not). */
 export function isFiltered(f: RunFilters): boolean {
-  return f.terminations.length > 0 || f.signal !== 'all' || f.hasFindings || f.hasRegressions || f.code !== null || f.text.trim() !== '';
+  return (
+    f.terminations.length > 0 ||
+    f.signal !== 'all' ||
+    f.hasFindings ||
+    f.hasRegressions ||
+    f.code !== null ||
+    f.text.trim() !== '' ||
+    f.review !== 'all'
+  );
 }
 
 export function setRunFilters(state: RunFiltersState, patch: Partial<RunFilters>): RunFiltersState {

@@ -11,7 +11,15 @@ interface Props {
   shown: number;
   total: number;
   drGrpo: boolean;
+  /** Why the review filter is not applied yet (reading the file's reviews), or null. */
+  reviewNote: string | null;
 }
+
+const REVIEW_OPTIONS: Array<[RunFilters['review'], string]> = [
+  ['all', 'Any review'],
+  ['unreviewed', 'Unreviewed'],
+  ['disagreed', 'Disagreed'],
+];
 
 const SIGNAL_OPTIONS: Array<[SignalFilter, string]> = [
   ['all', 'All rollouts'],
@@ -20,7 +28,7 @@ const SIGNAL_OPTIONS: Array<[SignalFilter, string]> = [
 ];
 
 /** Filters over the run list: every control writes the run-filters store; the table reads the result. */
-export function RunFilterBar({ filters, terminations, codes, shown, total, drGrpo }: Props) {
+export function RunFilterBar({ filters, terminations, codes, shown, total, drGrpo, reviewNote }: Props) {
   const { setFilters, toggleTermination, clearFilters } = useRunFiltersActions();
   const filtered = isFiltered(filters);
   return (
@@ -63,6 +71,22 @@ export function RunFilterBar({ filters, terminations, codes, shown, total, drGrp
           </option>
         ))}
       </select>
+      <select
+        className="filters__select"
+        aria-label="Review"
+        value={filters.review}
+        onChange={(e) => {
+          const review = REVIEW_OPTIONS.find(([v]) => v === e.target.value)?.[0];
+          if (review) setFilters({ review });
+        }}
+      >
+        {REVIEW_OPTIONS.map(([v, label]) => (
+          <option key={v} value={v}>
+            {label}
+          </option>
+        ))}
+      </select>
+      {reviewNote && <span className="faint">{reviewNote}</span>}
       <select
         className="filters__select"
         aria-label="Finding code"

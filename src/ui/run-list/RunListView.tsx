@@ -1,15 +1,18 @@
 import { useCallback, useMemo } from 'react';
 import type { LoadResult } from '../../load';
 import {
+  filterByReview,
   findRollout,
   openRollout,
   rolloutKeys,
   selectRollout,
+  useLoadedReviews,
   useRunFilters,
   useRunFiltersActions,
   useRunSort,
   useSelectedRolloutKey,
   useSelection,
+  useSources,
 } from '../../state';
 import { visibleColumns } from './columns';
 import { findingCodeCounts, groupCodesOf, type RunRowData, visibleRows } from './filterRollouts';
@@ -39,7 +42,29 @@ export function RunListView({ result }: { result: LoadResult }) {
   const advantages = drGrpo ? result.advantages.drGrpo : result.advantages.grpo;
   const groupCodes = useMemo(() => groupCodesOf(groups), [groups]);
   const data: RunRowData = useMemo(() => ({ rollouts, policies, advantages, groupCodes }), [rollouts, policies, advantages, groupCodes]);
-  const rows = useMemo(() => visibleRows(data, filters, sort), [data, filters, sort]);
+  // Reviews are keyed by the file's content digest: computed only once a review filter is chosen.
+  const { sources } = useSources();
+  const reviews = useLoadedReviews(sources, rollouts, keys, filters.review !== 'all');
+  const rows = useMemo(() => {
+    const base = visibleRows(data, filters, sort);
+    if (filters.review === 'all' || reviews.status !== 'ready') return base;
+    const kept = new Set(
+      filterByReview(
+        base.map((i) => keys[i] ?? ''),
+        reviews.byRolloutKey,
+        filters.review,
+      ),
+    );
+    return base.filter((i) => kept.has(keys[i] ?? ''));
+  }, [data, filters, sort, keys, reviews.status, reviews.byRolloutKey]);
+  const reviewNote =
+    filters.review === 'all'
+      ? null
+      : reviews.status === 'ready'
+        ? null
+        : reviews.status === 'error'
+          ? `reviews could not be read: ${reviews.error}`
+          : 'reading reviews…';
   const viewKey = useMemo(() => JSON.stringify([filters, sort]), [filters, sort]);
   const codes = useMemo(() => findingCodeCounts(data), [data]);
   const { counts } = useMemo(() => terminationCounts(rollouts), [rollouts]);
@@ -57,7 +82,15 @@ export function RunListView({ result }: { result: LoadResult }) {
     <>
       <SummaryBar result={result} />
       {rollouts.length > 0 && (
-        <RunFilterBar filters={filters} terminations={counts} codes={codes} shown={rows.length} total={rollouts.length} drGrpo={drGrpo} />
+        <RunFilterBar
+          filters={filters}
+          terminations={counts}
+          codes={codes}
+          shown={rows.length}
+          total={rollouts.length}
+          drGrpo={drGrpo}
+          reviewNote={reviewNote}
+        />
       )}
       <div className="run-list">
         {rollouts.length === 0 ? (
