@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildChain, buildRollout, FULL_METADATA } from '../testing/builders';
+import { isPlainValid } from './fastCheck';
+import { rolloutSchema } from './schema';
+
+/** A rich valid record: every recognised field present, so mutations reach all of them. */
+const rich = {
+  ...buildRollout({
+    ...buildChain([{ tool: 'read_file' }, { tool: 'run_tests', tests: { passed: ['a'], failed: [], over_budget: ['b'] } }]),
+    budget: { max_actions: 10, actions_used: 2 },
+    task: { prompt: 'p', contract: 'c' },
+    grading: {
+      verdict: 'pass',
+      private_tests: { passed: 3, failed: ['x'] },
+      artifact: 'diff',
+      artifact_digest: 'sha256:0',
+      process_scores: [{ step: 1, name: 'n', value: 0.5 }],
+      grader: { name: 'g', version: '1' },
+    },
+    training: { sequence_ids: [1, 2, 3], loss_mask: [0, 1, 1], logprobs: [null, -0.1, -0.2] },
+    started_at: '2026-01-01T00:00:00Z',
+    transcript: [{ role: 'user', content: 'hi', tool_calls: [{ id: 'c', name: 'f', arguments: '{}' }] }],
+    ...FULL_METADATA,
+  }),
+  custom: { anything: [1, 'x'] },
+};
+
+/** Every path to a value inside the record. */
+function paths(v: unknown, at: (string | number)[] = []): (string | number)[][] {
+  const out: (string | number)[][] = [at];
+  if (Array.isArray(v)) v.forEach((x, i) => out.push(...paths(x, [...at, i])));
+  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k]));
+  return out;
+}
+
+function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
+  const copy = structuredClone(root);
+  if (path.length === 0) return value;
+  let node = copy as Record<string | number, unknown>;
+  for (const k of path.slice(0, -1)) node = node[k] as Record<string | number, unknown>;
+  const last = path[path.length - 1] as string | number;
+  // JSON has no holes in arrays: removing an element shortens the array.
+  if (value === undefined && Array.isArray(node) && typeof last === 'number') node.splice(last, 1);
+  else if (value === undefined) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+describe('isPlainValid', () => {
+  it('accepts valid records, and zod returns them unchanged', () => {
+    expect(isPlainValid(rich)).toBe(true);
+    expect(rolloutSchema.parse(rich)).toEqual(rich);
+  });
+
+  it('accepts every demo record (the fast path is the common path)', () => {
+    const lines = readFileSync(new URL('../../public/demo/rollouts.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean);
+    for (const l of lines) expect(isPlainValid(JSON.parse(l))).toBe(true);
+  });
+
+  it('is never looser than the schema: whatever it accepts, zod accepts and returns unchanged', () => {
+    const allPaths = paths(rich);
+    const value = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer({ min: -3, max: 3 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string({ maxLength: 3 }),
+      fc.constant([]),
+      fc.constant([1.5]),
+      fc.constant(['a']),
+      fc.constant({}),
+      fc.constant({ __proto__: null, x: 1 }),
+      fc.constant(JSON.parse('{"__proto__": {"x": 1}}')),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...allPaths), value), { minLength: 1, maxLength: 3 }), (edits) => {
+        let x: unknown = rich;
+        for (const [path, v] of edits) {
+          try {
+            x = setAt(x, path, v);
+          } catch {
+            return; // the path no longer exists after an earlier edit
+          }
+        }
+        if (isPlainValid(x)) {
+          const z = rolloutSchema.safeParse(x);
+          expect(z.success).toBe(true);
+          expect(z.data).toEqual(x);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
