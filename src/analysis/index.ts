@@ -30,7 +30,7 @@ export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';
 export type { AdvantageStats } from './groups';
 export { advantageStats, groupIdOf, STD_EPSILON } from './groups';
-export { commonPrefix, firstMismatch, startsWithPair } from './ids';
+export { commonPrefix, firstMismatch, sharedPrefixes, startsWithPair } from './ids';
 export { LintSession, summarizeRollout } from './lint';
 export type { MaskSpan, PositionRole } from './masks';
 export { predictedFrom, segmentMask, segmentMaskSpans, trainingMaskSpans, trainingRoles } from './masks';

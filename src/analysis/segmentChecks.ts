@@ -1,12 +1,13 @@
 import type { Rollout } from '../format';
 import { describePositions, finding } from './finding';
-import { startsWithPair } from './ids';
+import { sharedPrefixes } from './ids';
 import type { Finding } from './types';
 
 /** Per-segment checks: array lengths, logprob range, context continuity, cut generations. */
 export function segmentFindings(record: Rollout): Finding[] {
   const out: Finding[] = [];
   const maxNew = record.sampling?.max_new_tokens;
+  const prefixes = sharedPrefixes(record.segments);
   record.segments.forEach((seg, i) => {
     const at = { segment: i };
     const n = seg.generated_ids.length;
@@ -39,7 +40,7 @@ export function segmentFindings(record: Rollout): Finding[] {
       out.push(finding('E_TOKEN_TEXT_LENGTH', `segment ${i}: ${seg.generated_tokens.length} generated_tokens for ${n} generated_ids`, at));
     }
     const prev = record.segments[i - 1];
-    if (prev && !startsWithPair(seg.input_ids, prev.input_ids, prev.generated_ids)) {
+    if (prev && (prefixes[i] ?? 0) < prev.input_ids.length + prev.generated_ids.length) {
       out.push(
         finding(
           'W_CONTEXT_REWRITTEN',

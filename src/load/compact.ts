@@ -1,3 +1,4 @@
+import { sharedPrefixes } from '../analysis';
 import type { Rollout, Segment, Training } from '../format';
 
 /*
@@ -101,20 +102,10 @@ class Arena {
   }
 }
 
-function sharedPrefix(prev: Segment | undefined, input: readonly number[]): number {
-  if (!prev) return 0;
-  const head = prev.input_ids;
-  const tail = prev.generated_ids;
-  const limit = Math.min(input.length, head.length + tail.length);
-  let i = 0;
-  while (i < limit && input[i] === (i < head.length ? head[i] : tail[i - head.length])) i++;
-  return i;
-}
-
 /** Compacts a validated record. */
 export function compactRollout(record: Rollout): CompactRollout {
   const { segments, training, ...meta } = record;
-  const prefixes = segments.map((seg, i) => sharedPrefix(segments[i - 1], seg.input_ids));
+  const prefixes = sharedPrefixes(segments);
   const sizes = { f64: 0, i32: 0, f32: training?.logprobs?.length ?? 0, u8: 0 };
   segments.forEach((seg, i) => {
     sizes.f64 += seg.old_logprobs.length;
