@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { prewarmParseWorker } from './load';
 import { App } from './ui/App';
 import './ui/app.css';
 
@@ -8,6 +9,9 @@ const queryClient = new QueryClient({
   // Loaded data changes only when the person opens something else; refocusing the tab must not re-read it.
   defaultOptions: { queries: { refetchOnWindowFocus: false, refetchOnReconnect: false } },
 });
+
+// The first file opens as the page starts: have its parse worker compiling meanwhile.
+prewarmParseWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

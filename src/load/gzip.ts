@@ -9,9 +9,13 @@ export function isGzip(head: Uint8Array): boolean {
 
 /**
  * Reads until the first two bytes are known, then returns a stream of the whole content: decompressed
- * with `DecompressionStream('gzip')` when those bytes are gzip's magic, unchanged otherwise.
+ * with `DecompressionStream('gzip')` when those bytes are gzip's magic, unchanged otherwise. `onStored`
+ * is told the size of every chunk read as stored (compressed for gzip), for progress.
  */
-export async function decompressIfGzip(input: ReadableStream<Bytes>): Promise<{ stream: ReadableStream<Bytes>; gzip: boolean }> {
+export async function decompressIfGzip(
+  input: ReadableStream<Bytes>,
+  onStored: (bytes: number) => void = () => {},
+): Promise<{ stream: ReadableStream<Bytes>; gzip: boolean }> {
   const reader = input.getReader();
   const head: Bytes[] = [];
   let size = 0;
@@ -24,6 +28,7 @@ export async function decompressIfGzip(input: ReadableStream<Bytes>): Promise<{ 
     }
     head.push(next.value);
     size += next.value.length;
+    onStored(next.value.length);
   }
   const first = new Uint8Array(size);
   let at = 0;
@@ -39,7 +44,10 @@ export async function decompressIfGzip(input: ReadableStream<Bytes>): Promise<{ 
     async pull(controller) {
       const next = await reader.read();
       if (next.done) controller.close();
-      else controller.enqueue(next.value);
+      else {
+        onStored(next.value.length);
+        controller.enqueue(next.value);
+      }
     },
     cancel(reason) {
       return reader.cancel(reason);

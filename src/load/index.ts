@@ -28,3 +28,4 @@ export { isServedSource, parseServedList, servedFilesOptions, servedUrl, useServ
 export type { LoadSource } from './sources';
 export { fileSource, LoadError, lastPathSegment, sourceKey, urlSource } from './sources';
 export { useLiveFollow } from './useLiveFollow';
+export { prewarmParseWorker } from './worker/client';

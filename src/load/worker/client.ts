@@ -80,9 +80,28 @@ function toWorkerSource(source: LoadSource): WorkerSource {
   return source.kind === 'file' ? source : { ...source, url: new URL(source.url, globalThis.location?.href).href };
 }
 
+// A worker started ahead of need: loading and compiling its module (zod, the analysis) takes a visible
+// moment, which the first load would otherwise wait for.
+let spare: Worker | null = null;
+
+function newWorker(): Worker {
+  return new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module' });
+}
+
+/** Starts a parse worker in the background, so the next load begins at once. */
+export function prewarmParseWorker(): void {
+  if (typeof Worker !== 'undefined' && spare === null) spare = newWorker();
+}
+
+function takeWorker(): Worker {
+  const worker = spare ?? newWorker();
+  spare = null;
+  return worker;
+}
+
 function inWorker(sources: readonly LoadSource[], options: StreamLoadOptions): AsyncIterable<LoadResult> {
   const queue = new AsyncQueue<LoadResult>();
-  const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module' });
+  const worker = takeWorker();
   const follow = sources.map((s) => options.follow?.(s) ?? false);
   let current: LoadResult | null = null;
   let bytes: number[] = [];
@@ -138,8 +157,9 @@ function inWorker(sources: readonly LoadSource[], options: StreamLoadOptions): A
           close: () => worker.terminate(),
         });
       } else {
-        // Nothing to follow: free the worker's memory (its lint state) at once.
+        // Nothing to follow: free the worker's memory (its lint state) at once, and have the next one ready.
         worker.terminate();
+        prewarmParseWorker();
       }
     }
   };

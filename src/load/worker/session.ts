@@ -40,6 +40,7 @@ export function createWorkerSession(post: Post): (message: ToWorker) => Promise<
       await lintSources(message.sources, {
         ...(message.driftThreshold === undefined ? {} : { driftThreshold: message.driftThreshold }),
         ...(message.memoryLimit === undefined ? {} : { memoryLimit: message.memoryLimit }),
+        yieldToUi: false,
         follow: (s) => message.follow[message.sources.findIndex((x) => x.id === s.id)] ?? false,
         onProgress: (progress) => post({ type: 'progress', progress }, []),
         onSnapshot: (s) => snapshot(s, false),
