@@ -30,8 +30,11 @@ const rich = {
 /** Every path to a value inside the record. */
 function paths(v: unknown, at: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = [at];
-  if (Array.isArray(v)) v.forEach((x, i) => out.push(...paths(x, [...at, i])));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k]));
+  if (Array.isArray(v)) {
+    v.forEach((x, i) => {
+      out.push(...paths(x, [...at, i]));
+    });
+  } else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k]));
   return out;
 }
 
