@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 // E2E_PORT lets two runs (say, a fresh-clone check beside a working tree) share the machine.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -17,16 +18,8 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     // Browsers cannot be downloaded here: drive Debian's Chromium (shared/toolchain.md).
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   // Tests run against the production build; `npm test` runs `vite build` first.

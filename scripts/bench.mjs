@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_PATH, chromiumMissing, INSTALL_HINT } from './chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing, INSTALL_HINT } from './chromium.mjs';
 import { writeLargeJsonl } from './make-large-jsonl.mjs';
 
 const SIZE_MB = Number(process.env.BENCH_MB ?? 256);
@@ -80,16 +80,7 @@ const base = await new Promise((resolve, reject) => {
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--enable-precise-memory-info',
-  ],
+  args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
 });
 const results = { baseline: [], load: [], firstRows: [] };
 let memory = null;

@@ -1,5 +1,6 @@
 import { type LoadSource, loadKey, useLoadProgress } from '../../load';
 import { formatBytes, plural } from '../shared/format';
+import { ProgressBar } from './ProgressBar';
 import './source.css';
 
 /** Progress of the load in flight: bytes read of the total, and what has been found so far. */
@@ -12,19 +13,7 @@ export function LoadingView({ sources }: { sources: readonly LoadSource[] }) {
   return (
     <div className="placeholder">
       <h2>Reading {name}…</h2>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label="Reading"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent ?? undefined}
-      >
-        <div
-          className={percent === null ? 'progress__bar progress__bar--unknown' : 'progress__bar'}
-          style={{ width: `${percent ?? 30}%` }}
-        />
-      </div>
+      <ProgressBar percent={percent} />
       <p className="progress__text">
         {formatBytes(read)}
         {total !== null && ` of ${formatBytes(total)}`}

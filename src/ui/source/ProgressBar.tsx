@@ -1,0 +1,15 @@
+/** A determinate bar when the total is known, an indeterminate one when it is not. */
+export function ProgressBar({ percent, thin = false }: { percent: number | null; thin?: boolean }) {
+  return (
+    <div
+      className={thin ? 'progress progress--thin' : 'progress'}
+      role="progressbar"
+      aria-label="Reading"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent ?? undefined}
+    >
+      <div className={percent === null ? 'progress__bar progress__bar--unknown' : 'progress__bar'} style={{ width: `${percent ?? 30}%` }} />
+    </div>
+  );
+}
