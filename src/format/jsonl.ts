@@ -22,18 +22,16 @@ const NEWLINE = 0x0a;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
- * Splits a byte stream into lines and parses each one, chunk by chunk.
+ * Splits a byte stream into lines, chunk by chunk.
  *
  * It splits on bytes, not on decoded text: 0x0A never occurs inside a multi-byte UTF-8 sequence, so a
- * chunk boundary anywhere (even mid-character) is safe, and each line is decoded strictly on its own —
+ * chunk boundary anywhere (even mid-character) is safe, and each line can be decoded strictly on its own —
  * invalid UTF-8 then spoils only its own line. Only the current partial line is buffered, never the file.
  */
-export class JsonlParser {
+export class LineSplitter {
   /** Lines seen so far, blank ones included (the last unterminated line counts once `end()` is called). */
   lines = 0;
   private pending: Uint8Array[] = [];
-
-  constructor(readonly file: string) {}
 
   /** Bytes of the line still being read (no newline yet): a live file's half-written last line. */
   get pendingBytes(): number {
@@ -42,35 +40,65 @@ export class JsonlParser {
     return n;
   }
 
-  push(chunk: Uint8Array): LineResult[] {
-    const out: LineResult[] = [];
+  /** Calls `onLine` with the bytes and 1-based number of every line the chunk completes. */
+  push(chunk: Uint8Array, onLine: (bytes: Uint8Array, line: number) => void): void {
     let start = 0;
     for (let nl = chunk.indexOf(NEWLINE); nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
       this.pending.push(chunk.subarray(start, nl));
-      this.emit(out);
+      this.emit(onLine);
       start = nl + 1;
     }
     // Copy: the caller may reuse the chunk's buffer (Node streams do).
     if (start < chunk.length) this.pending.push(chunk.slice(start));
+  }
+
+  /** The stream ended: an unterminated last line is a line too. */
+  end(onLine: (bytes: Uint8Array, line: number) => void): void {
+    if (this.pending.length > 0) this.emit(onLine);
+  }
+
+  private emit(onLine: (bytes: Uint8Array, line: number) => void): void {
+    this.lines++;
+    const bytes = concat(this.pending);
+    this.pending = [];
+    onLine(bytes, this.lines);
+  }
+}
+
+/** Splits a byte stream into lines and parses each as a v1 record (see LineSplitter). */
+export class JsonlParser {
+  private readonly splitter = new LineSplitter();
+
+  constructor(readonly file: string) {}
+
+  get lines(): number {
+    return this.splitter.lines;
+  }
+
+  get pendingBytes(): number {
+    return this.splitter.pendingBytes;
+  }
+
+  push(chunk: Uint8Array): LineResult[] {
+    const out: LineResult[] = [];
+    this.splitter.push(chunk, (bytes, line) => this.parse(bytes, line, out));
     return out;
   }
 
   end(): LineResult[] {
     const out: LineResult[] = [];
-    if (this.pending.length > 0) this.emit(out);
+    this.splitter.end((bytes, line) => this.parse(bytes, line, out));
     return out;
   }
 
-  private emit(out: LineResult[]): void {
-    this.lines++;
-    const bytes = concat(this.pending);
-    this.pending = [];
-    const result = parseLine(bytes, this.lines, this.file);
+  private parse(bytes: Uint8Array, line: number, out: LineResult[]): void {
+    const result = parseLine(bytes, line, this.file);
     if (result) out.push(result);
   }
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+/** The parts joined into one array (the part itself when there is just one). */
+export function concat(parts: Uint8Array[]): Uint8Array {
   if (parts.length === 1 && parts[0]) return parts[0];
   let size = 0;
   for (const p of parts) size += p.length;

@@ -47,7 +47,7 @@ const YIELD_EVERY_MS = 50;
 
 /**
  * The whole load: reads each source as a byte stream, decompresses gzip (by magic bytes), splits and
- * validates lines with `JsonlParser` and lints them in one `LintSession`, so duplicates and groups are
+ * validates lines with `createLineParser` (v1 or an adapted format) and lints them in one `LintSession`, so duplicates and groups are
  * judged across all sources together. No DOM and no React: a worker can call it as it is.
  */
 export async function lintSources(sources: readonly LoadSource[], options: LintSourcesOptions = {}): Promise<LoadResult> {

@@ -1,4 +1,4 @@
-import { type LineResult, parseLine } from '../jsonl';
+import { concat, type LineResult, LineSplitter, parseLine } from '../jsonl';
 import { convertValue } from './convertValue';
 import { detectFormat } from './detect';
 import { isRecord } from './read';
@@ -37,9 +37,8 @@ export function createLineParser(file: string, options: ParseOptions = {}): Line
 }
 
 class StreamingParser implements LineParser {
-  lines = 0;
   format: FormatId | null;
-  private pending: Uint8Array[] = [];
+  private readonly splitter = new LineSplitter();
   private mode: 'lines' | 'whole' | 'skip' = 'lines';
   private sawContent = false;
   private wholeTried = false;
@@ -52,37 +51,29 @@ class StreamingParser implements LineParser {
     this.format = options.from && options.from !== 'auto' ? options.from : null;
   }
 
+  get lines(): number {
+    return this.splitter.lines;
+  }
+
   get pendingBytes(): number {
-    let n = this.whole?.bytes ?? 0;
-    for (const p of this.pending) n += p.length;
-    return n;
+    return (this.whole?.bytes ?? 0) + this.splitter.pendingBytes;
   }
 
   push(chunk: Uint8Array): LineResult[] {
     const out: LineResult[] = [];
-    let start = 0;
-    for (let nl = chunk.indexOf(NEWLINE); nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
-      this.pending.push(chunk.subarray(start, nl));
-      this.emit(out);
-      start = nl + 1;
-    }
-    // Copy: the caller may reuse the chunk's buffer (Node streams do).
-    if (start < chunk.length) this.pending.push(chunk.slice(start));
+    this.splitter.push(chunk, (bytes, line) => {
+      out.push(...this.handle(bytes, line));
+    });
     return out;
   }
 
   end(): LineResult[] {
     const out: LineResult[] = [];
-    if (this.pending.length > 0) this.emit(out);
+    this.splitter.end((bytes, line) => {
+      out.push(...this.handle(bytes, line));
+    });
     if (this.mode === 'whole') out.push(...this.finishWhole());
     return out;
-  }
-
-  private emit(out: LineResult[]): void {
-    this.lines++;
-    const bytes = concat(this.pending);
-    this.pending = [];
-    out.push(...this.handle(bytes, this.lines));
   }
 
   private handle(bytes: Uint8Array, line: number): LineResult[] {
@@ -226,17 +217,4 @@ function readJson(bytes: Uint8Array, line: number): { value: unknown } | 'blank'
 
 function one(result: LineResult | null): LineResult[] {
   return result ? [result] : [];
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1 && parts[0]) return parts[0];
-  let size = 0;
-  for (const p of parts) size += p.length;
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
 }
