@@ -1,9 +1,8 @@
+// The review line format lives in src/format (the only place that parses); re-exported for the views.
+export type { ParsedReviews, Review, ReviewKey, ReviewLineError, ReviewVerdict } from '../../format';
+export { isReviewVerdict, parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from '../../format';
 export { contentDigest, contentDigestOptions, digestStream, useContentDigest } from './contentDigest';
 export type { ReviewDb } from './reviewDb';
 export { memoryReviewDb, reviewDb } from './reviewDb';
-export type { ParsedReviews, ReviewLineError } from './reviewJsonl';
-export { parseReviewsJsonl, reviewsToJsonl } from './reviewJsonl';
 export type { StoredReviews } from './reviewsQuery';
 export { reviewsOptions } from './reviewsQuery';
-export type { Review, ReviewKey, ReviewVerdict } from './types';
-export { isReviewVerdict, REVIEW_VERDICTS, reviewKey } from './types';

@@ -1,5 +1,5 @@
 import { type DBSchema, openDB } from 'idb';
-import { type Review, type ReviewKey, reviewKey } from './types';
+import { type Review, type ReviewKey, reviewKey } from '../../format';
 
 /*
  * Reviews persist in the browser's IndexedDB, one object per (content digest, rollout_id, attempt_id).

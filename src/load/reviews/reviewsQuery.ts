@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import { type Review, type ReviewKey, reviewKey } from '../../format';
 import { reviewDb } from './reviewDb';
-import { type Review, type ReviewKey, reviewKey } from './types';
 
 export interface StoredReviews {
   reviews: ReadonlyMap<ReviewKey, Review>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Review } from './review';
 import { parseReviewsJsonl, reviewsToJsonl } from './reviewJsonl';
-import type { Review } from './types';
 
 const A: Review = {
   rollout_id: 'r-article',

@@ -1,4 +1,4 @@
-import { isReviewVerdict, type Review, reviewKey } from './types';
+import { isReviewVerdict, type Review, reviewKey } from './review';
 
 /*
  * Reviews travel as JSON Lines, one review per line with exactly the fields of `Review`. Import follows
