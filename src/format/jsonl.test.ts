@@ -1,23 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRollout, MINIMAL_RECORD_LINE } from '../testing/builders';
+import { feedInChunks } from '../testing/chunks';
 import { JsonlParser, type LineResult, parseLine } from './jsonl';
 
 const enc = new TextEncoder();
 
 function parseAll(text: string | Uint8Array, chunkSizes: number[] = []): { results: LineResult[]; lines: number } {
-  const bytes = typeof text === 'string' ? enc.encode(text) : text;
-  const parser = new JsonlParser('f.jsonl');
-  const results: LineResult[] = [];
-  let at = 0;
-  for (const size of chunkSizes) {
-    if (at >= bytes.length) break;
-    results.push(...parser.push(bytes.subarray(at, at + size)));
-    at += size;
-  }
-  if (at < bytes.length) results.push(...parser.push(bytes.subarray(at)));
-  results.push(...parser.end());
-  return { results, lines: parser.lines };
+  return feedInChunks(new JsonlParser('f.jsonl'), typeof text === 'string' ? enc.encode(text) : text, chunkSizes);
 }
 
 describe('parseLine', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRollout, MINIMAL_RECORD_LINE, toJsonl } from '../../testing/builders';
+import { feedInChunks } from '../../testing/chunks';
 import { JsonlParser, type LineResult } from '../jsonl';
 import { FIXTURES, type FixtureName, parseText } from './fixtures';
 import { createLineParser } from './lineParser';
@@ -8,17 +9,7 @@ import { createLineParser } from './lineParser';
 const enc = new TextEncoder();
 
 function jsonlParse(bytes: Uint8Array, sizes: readonly number[]): { results: LineResult[]; lines: number } {
-  const parser = new JsonlParser('f.jsonl');
-  const results: LineResult[] = [];
-  let at = 0;
-  for (const size of sizes) {
-    if (at >= bytes.length) break;
-    results.push(...parser.push(bytes.subarray(at, at + size)));
-    at += size;
-  }
-  if (at < bytes.length) results.push(...parser.push(bytes.subarray(at)));
-  results.push(...parser.end());
-  return { results, lines: parser.lines };
+  return feedInChunks(new JsonlParser('f.jsonl'), bytes, sizes);
 }
 
 describe('createLineParser on v1 files', () => {
