@@ -1,9 +1,9 @@
 import { memo, useState } from 'react';
 import { FINDING_INFO } from '../../analysis';
 import { openRollout } from '../../state';
+import { advantageMode, formatAdvantage } from '../shared/advantageMode';
 import { formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
-import { advantageMode, formatAdvantage } from './advantageMode';
 import { GROUP_BADGES, type GroupRow } from './groupModel';
 
 /** Rows a group's table shows before "show all": a page of 12 big groups must stay light. */

@@ -15,8 +15,8 @@ import {
 } from 'recharts';
 import { isKnownTermination, terminationInfo } from '../../analysis';
 import { openRollout } from '../../state';
+import { advantageMode, formatAdvantage } from '../shared/advantageMode';
 import { formatReward } from '../shared/format';
-import { advantageMode, formatAdvantage } from './advantageMode';
 import {
   CLUSTER_HEIGHT,
   clusterOffsets,

@@ -1,5 +1,5 @@
 import type { RunSortKey } from '../../state';
-import { advantageMode } from '../groups/advantageMode';
+import { advantageMode } from '../shared/advantageMode';
 
 /** Row height in px: fixed, so the virtualizer never measures. Keep in step with `.runs` in runList.css. */
 export const ROW_HEIGHT = 28;

@@ -1,6 +1,6 @@
 import { setParams } from '../../state';
 import { ADVANTAGE_MODES } from './advantageMode';
-import './groups.css';
+import './advantageToggle.css';
 
 /** GRPO ↔ Dr. GRPO. The mode is in the URL (`adv=dr`), so every view and the rollout header agree. */
 export function AdvantageModeToggle({ drGrpo }: { drGrpo: boolean }) {
