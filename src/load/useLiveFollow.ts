@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { catchUp, type SeenInodes } from './follow';
 import { lintReportOptions, loadKey } from './lintReportQuery';
 import { forgetLiveLoad, liveLoad } from './liveStates';
-import { isServedSource, SERVED_EVENTS_URL, type ServedFile, servedFilesOptions } from './served';
+import { isServedSource, parseServedList, SERVED_EVENTS_URL, type ServedFile, servedFilesOptions } from './served';
 import type { LoadSource } from './sources';
 
 /**
@@ -23,12 +23,13 @@ export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean): 
     let queue = Promise.resolve();
     const options = lintReportOptions(sources);
     events.addEventListener('files', (ev: MessageEvent<string>) => {
-      let files: ServedFile[];
+      let files: ServedFile[] | null;
       try {
-        files = JSON.parse(ev.data) as ServedFile[];
+        files = parseServedList(JSON.parse(ev.data));
       } catch {
         return;
       }
+      if (!files) return;
       queryClient.setQueryData(servedFilesOptions().queryKey, files);
       // One catch-up at a time, in event order: two overlapping range reads would both append.
       queue = queue.then(async () => {

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { isTextOnly } from '../../../analysis';
-import type { Segment, Step } from '../../../format';
+import { parseToolCall, type Segment, type Step } from '../../../format';
 import type { Decoder } from '../../../load';
 import { ArgList } from './ArgList';
-import { argEntries, editArgs, parseToolCall } from './callArgs';
+import { argEntries, editArgs } from './callArgs';
 import { decodeRun } from './contextRuns';
 import { EditDiffView } from './EditDiffView';
 import { formatLogprob, formatProbability, generationStats } from './stepFacts';
