@@ -89,6 +89,11 @@ export class LintSession {
     return out;
   }
 
+  /** Group statistics and findings alone: what a view needs to switch GRPO / Dr. GRPO without a whole report. */
+  groups(normalizeStd = true): GroupSummary[] {
+    return [...this.members].map(([id, members]) => groupSummary(id, members, normalizeStd));
+  }
+
   /** The report of §8. `normalizeStd` false gives Dr. GRPO advantages. */
   report(normalizeStd = true): LintReport {
     const rollouts = this.rollouts.map((r) => ({ ...r, findings: [...r.findings] }));
@@ -106,7 +111,7 @@ export class LintSession {
         );
       }
     }
-    const groups = [...this.members].map(([id, members]) => groupSummary(id, members, normalizeStd));
+    const groups = this.groups(normalizeStd);
     let errors = this.parseErrors.length;
     let warnings = 0;
     for (const f of [...rollouts.flatMap((r) => r.findings), ...groups.flatMap((g) => g.findings)]) {

@@ -98,7 +98,7 @@ export class LoadState {
     return {
       report: this.session.report(),
       advantages: { grpo: this.session.advantages(true), drGrpo: this.session.advantages(false) },
-      drGrpoGroups: this.session.report(false).groups,
+      drGrpoGroups: this.session.groups(false),
       files: this.sources.map((s) => ({ ...s.file })),
       pending: this.sources.flatMap((s) =>
         s.follow && s.parser.pendingBytes > 0 ? [{ file: s.name, line: s.parser.lines + 1, bytes: s.parser.pendingBytes }] : [],
