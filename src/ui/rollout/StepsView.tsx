@@ -83,10 +83,22 @@ function StepsList({ ctx }: { ctx: RolloutContext }) {
     virtualizer.scrollToIndex(selectedRow, { align: 'start' });
   }, [selectedRow, virtualizer]);
 
+  // After End, stay at the end while rows below grow (a context decoding once the tokenizer loads, a
+  // row measured for the first time): otherwise the grader's lane slides out of view under the reader.
+  const pinnedToEnd = useRef(false);
+  const totalSize = virtualizer.getTotalSize();
+  useEffect(() => {
+    if (pinnedToEnd.current && totalSize > 0) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
+  }, [totalSize, items.length, virtualizer]);
+  const unpin = () => {
+    pinnedToEnd.current = false;
+  };
+
   const select = useCallback((step: number) => setParams({ step: String(step) }), []);
   const steps = useMemo(() => [...rowOfStep.keys()].sort((a, b) => a - b), [rowOfStep]);
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.target !== e.currentTarget) return;
+    pinnedToEnd.current = e.key === 'End';
     if (e.key === 'Home' || e.key === 'End') {
       // The rows past the view do not exist yet: the virtualizer scrolls to the first or last one.
       e.preventDefault();
@@ -105,8 +117,16 @@ function StepsList({ ctx }: { ctx: RolloutContext }) {
   return (
     <div className="steps">
       <RolloutFindings findings={model.rolloutFindings} />
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable); ↑/↓ there move the selected step, Home/End go to the task and the grader */}
-      <section ref={scroller} className="steps__scroll" aria-label="Rollout steps" tabIndex={0} onKeyDown={onKeyDown}>
+      <section
+        ref={scroller}
+        className="steps__scroll"
+        aria-label="Rollout steps"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable); ↑/↓ there move the selected step, Home/End go to the task and the grader
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onWheel={unpin}
+        onPointerDown={unpin}
+      >
         <div className="steps__columns" aria-hidden="true">
           <span />
           <span>Action · what the model generated</span>
