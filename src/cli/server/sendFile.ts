@@ -41,7 +41,9 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, path: 
     return;
   }
   await new Promise<void>((resolve) => {
-    const stream = createReadStream(path, { start, end });
+    // 1 MiB reads instead of the default 64 KiB: a 256 MB file then costs the server a sixteenth of the
+    // reads and socket writes (measured: about half its CPU), which a 2-core machine gives to parsing.
+    const stream = createReadStream(path, { start, end, highWaterMark: 1024 * 1024 });
     stream.on('error', () => {
       res.destroy();
       resolve();
