@@ -9,7 +9,11 @@ export function ProgressBar({ percent, thin = false }: { percent: number | null;
       aria-valuemax={100}
       aria-valuenow={percent ?? undefined}
     >
-      <div className={percent === null ? 'progress__bar progress__bar--unknown' : 'progress__bar'} style={{ width: `${percent ?? 30}%` }} />
+      {percent === null ? (
+        <div className="progress__bar progress__bar--unknown" style={{ width: '30%' }} />
+      ) : (
+        <div className="progress__bar" style={{ transform: `scaleX(${percent / 100})` }} />
+      )}
     </div>
   );
 }
