@@ -6,16 +6,28 @@ import { type CheckOptions, rolloutFindings } from './rolloutChecks';
 import { terminationInfo } from './termination';
 import type { Finding, GroupSummary, LintReport, RolloutSummary } from './types';
 
+/**
+ * What the group checks need of a record beyond its summary. A parse worker computes it with the summary
+ * (see `rolloutFacts`), so the session can be fed without the record.
+ */
+export interface RolloutFacts {
+  policy: string | undefined;
+  env: string | undefined;
+  sampling: string;
+}
+
 /** What a group needs to remember of each member; the record itself can then be dropped. */
-interface Member {
+interface Member extends RolloutFacts {
   index: number;
   rolloutId: string;
   attemptId: string | null;
   inSignal: boolean;
   reward: number | null;
-  policy: string | undefined;
-  env: string | undefined;
-  sampling: string;
+}
+
+/** The facts about a record that the cross-rollout (group) checks read. */
+export function rolloutFacts(record: Rollout): RolloutFacts {
+  return { policy: record.policy_version, env: record.environment_version, sampling: samplingKey(record) };
 }
 
 /** Summarises one rollout without the cross-rollout checks. */
@@ -58,6 +70,15 @@ export class LintSession {
 
   addRollout(loaded: LoadedRollout): RolloutSummary {
     const summary = summarizeRollout(loaded, this.options);
+    this.addSummary(summary, rolloutFacts(loaded.record));
+    return summary;
+  }
+
+  /**
+   * Adds a rollout summarised elsewhere (`summarizeRollout` and `rolloutFacts` with this session's
+   * options, e.g. in a parse worker): the cross-rollout checks need no more than these.
+   */
+  addSummary(summary: RolloutSummary, facts: RolloutFacts): void {
     const index = this.rollouts.push(summary) - 1;
     const key = JSON.stringify([summary.rollout_id, summary.attempt_id]);
     const same = this.seen.get(key);
@@ -65,8 +86,14 @@ export class LintSession {
     else this.seen.set(key, [index]);
     const group = this.members.get(summary.group_id) ?? [];
     if (group.length === 0) this.members.set(summary.group_id, group);
-    group.push(memberOf(loaded.record, summary, index));
-    return summary;
+    group.push({
+      ...facts,
+      index,
+      rolloutId: summary.rollout_id,
+      attemptId: summary.attempt_id,
+      inSignal: summary.in_signal,
+      reward: summary.reward,
+    });
   }
 
   /** Counts lines read (blank ones included); call once per file with the parser's line count. */
@@ -125,19 +152,6 @@ export class LintSession {
       groups,
     };
   }
-}
-
-function memberOf(record: Rollout, summary: RolloutSummary, index: number): Member {
-  return {
-    index,
-    rolloutId: summary.rollout_id,
-    attemptId: summary.attempt_id,
-    inSignal: summary.in_signal,
-    reward: summary.reward,
-    policy: record.policy_version,
-    env: record.environment_version,
-    sampling: samplingKey(record),
-  };
 }
 
 /** Advantage keys: rollout_id, with `#attempt_id` where the group holds two attempts of one rollout. */

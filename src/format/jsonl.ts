@@ -52,6 +52,25 @@ export class LineSplitter {
     if (start < chunk.length) this.pending.push(chunk.slice(start));
   }
 
+  /**
+   * Like `push`, but hands over the chunk's complete lines as one run without splitting them (it only
+   * counts newlines): the run's last part is a view of `chunk`, whose tail after the last newline is
+   * copied first, so the caller may then give the chunk's buffer away.
+   */
+  pushRun(chunk: Uint8Array, onRun: (run: LineRun) => void): void {
+    const last = chunk.lastIndexOf(NEWLINE);
+    if (last === -1) {
+      if (chunk.length > 0) this.pending.push(chunk.slice());
+      return;
+    }
+    let count = 0;
+    for (let nl = chunk.indexOf(NEWLINE); nl !== -1 && nl <= last; nl = chunk.indexOf(NEWLINE, nl + 1)) count++;
+    const run: LineRun = { parts: [...this.pending, chunk.subarray(0, last + 1)], firstLine: this.lines + 1, count };
+    this.lines += count;
+    this.pending = last + 1 < chunk.length ? [chunk.slice(last + 1)] : [];
+    onRun(run);
+  }
+
   /** The stream ended: an unterminated last line is a line too. */
   end(onLine: (bytes: Uint8Array, line: number) => void): void {
     if (this.pending.length > 0) this.emit(onLine);
@@ -63,6 +82,33 @@ export class LineSplitter {
     this.pending = [];
     onLine(bytes, this.lines);
   }
+}
+
+/**
+ * Consecutive whole lines, not yet split: `parts` joined are `count` lines, each ending in a newline (so
+ * runs can be joined), and the first is line `firstLine` (1-based).
+ */
+export interface LineRun {
+  parts: Uint8Array[];
+  firstLine: number;
+  count: number;
+}
+
+/** Calls `onLine` for each line of a run, in order; a line is copied only when it spans two parts. */
+export function forEachLine(run: LineRun, onLine: (bytes: Uint8Array, line: number) => void): void {
+  let line = run.firstLine;
+  let spanning: Uint8Array[] = [];
+  for (const part of run.parts) {
+    let start = 0;
+    for (let nl = part.indexOf(NEWLINE); nl !== -1 && line < run.firstLine + run.count; nl = part.indexOf(NEWLINE, start)) {
+      const piece = part.subarray(start, nl);
+      onLine(spanning.length > 0 ? concat([...spanning, piece]) : piece, line++);
+      spanning = [];
+      start = nl + 1;
+    }
+    if (start < part.length) spanning.push(part.subarray(start));
+  }
+  if (spanning.length > 0 && line < run.firstLine + run.count) onLine(concat(spanning), line);
 }
 
 /** Splits a byte stream into lines and parses each as a v1 record (see LineSplitter). */

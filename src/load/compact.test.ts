@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseLine, type Rollout } from '../format';
 import { buildRollout, buildSegment } from '../testing/builders';
-import { compactBytes, compactRollout, expandRollout, transferables } from './compact';
+import { compactBytes, compactRollout, expandRollout, packCompact, transferables } from './compact';
 
 /** What expansion gives back for training log-probs: float32, printed to 7 significant digits. */
 function asStored(r: Rollout): Rollout {
@@ -18,6 +18,24 @@ const demo = readFileSync(new URL('../../public/demo/rollouts.jsonl', import.met
     const r = parseLine(line, i + 1, 'demo');
     return r?.kind === 'rollout' ? [r.value.record] : [];
   });
+
+describe('packCompact', () => {
+  it('moves many records into one buffer, aligned, and every record still expands exactly', () => {
+    const big = buildRollout({
+      rollout_id: 'wide',
+      // An id past 32 bits keeps its array in float64: packing must keep such arrays exact and aligned.
+      segments: [buildSegment({ input_ids: [1, 2 ** 40, 3], generated_ids: [4], old_logprobs: [-0.5], loss_mask: [1] })],
+    });
+    const records = [...demo.slice(0, 12), big];
+    const compact = records.map(compactRollout);
+    const before = compact.map(expandRollout);
+    packCompact(compact);
+    expect(transferables(...compact)).toHaveLength(1);
+    expect(compact.map(expandRollout)).toEqual(before);
+    // Each record starts on an 8-byte boundary, so its float64 and int32 views stay aligned.
+    for (const c of compact) expect(c.bytes.byteOffset % 8).toBe(0);
+  });
+});
 
 describe('compactRollout / expandRollout', () => {
   it('gives back every demo record exactly (training log-probs to float32 precision)', () => {
@@ -50,7 +68,8 @@ describe('compactRollout / expandRollout', () => {
       ],
     });
     const c = compactRollout(r);
-    expect(c.compactSegments.map((s) => s.prefix)).toEqual([0, 2]);
+    // Only what was not shared is stored: 3 + 1 ids, then 3 (9, 4, 5) + 2, and the log-probs (float64).
+    expect(compactBytes(c)).toBe((3 + 1 + 3 + 2) * 4 + 3 * 8);
     expect(expandRollout(c)).toEqual(r);
   });
 
@@ -80,11 +99,13 @@ describe('compactRollout / expandRollout', () => {
     );
   });
 
-  it('keeps a rollout’s arrays in one buffer, listed once for transfer', () => {
-    const c = compactRollout(demo[0] ?? buildRollout());
-    expect(c.compactSegments.length).toBeGreaterThan(1);
-    expect(transferables(c)).toHaveLength(1);
-    expect(transferables(c)[0]).toBe(c.compactSegments[0]?.inputTail.buffer);
+  it('keeps a rollout in one buffer, listed once for transfer, its policy readable without expanding', () => {
+    const r = demo[0] ?? buildRollout();
+    const c = compactRollout(r);
+    expect(transferables(c)).toEqual([c.bytes.buffer]);
+    expect(c.policy).toBe(r.policy_version);
+    // What crosses threads besides the buffer is three plain fields.
+    expect(Object.keys(c).sort()).toEqual(['bytes', 'layoutAt', 'policy']);
   });
 
   it('keeps ids that do not fit 32 bits exact', () => {

@@ -2,151 +2,171 @@ import { sharedPrefixes } from '../analysis';
 import type { Rollout, Segment, Training } from '../format';
 
 /*
- * The in-memory form of a loaded rollout. A segment's `input_ids` nearly always begins with the previous
- * segment's `input_ids` + `generated_ids`, so storing every context whole is quadratic in the rollout's
- * length; here each segment keeps only what it adds (`prefix` says how much it shares), ids live in
- * typed arrays (transferable from the parse worker without a copy), and `expandRollout` rebuilds the
- * exact recorded arrays when a rollout is opened. Lint runs on the full record before compaction.
+ * The in-memory form of a loaded rollout (docs/adr/0006, 0008). A segment's `input_ids` nearly always
+ * begins with the previous segment's `input_ids` + `generated_ids`, so storing every context whole is
+ * quadratic in the rollout's length; here each segment keeps only what it adds (`prefix` says how much
+ * it shares), and `expandRollout` rebuilds the exact recorded arrays when a rollout is opened. Lint runs
+ * on the full record before compaction.
+ *
+ * A compact record is flat: one run of bytes holding the id arrays (typed, aligned) followed by a small
+ * JSON layout (every other field, and where each array lies). Passing it between threads is then a
+ * transfer of its buffer and a clone of three fields; the object graph of a record (steps, segments,
+ * dozens of typed-array views) cost two structured clones per rollout on the way to the page.
  */
 
-/** A type's named fields without its index signature (zod's loose objects have `[x: string]: unknown`). */
-type Known<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
-type Loose<T, Drop extends keyof Known<T>> = Omit<Known<T>, Drop> & { [extra: string]: unknown };
+export interface CompactRollout {
+  /** `policy_version`, which the run list shows without expanding the record. */
+  policy: string | null;
+  /** The record: its id arrays from byte 0, its layout (UTF-8 JSON) from `layoutAt`. 8-byte aligned. */
+  bytes: Uint8Array;
+  layoutAt: number;
+}
 
-export type IdArray = Int32Array | Float64Array;
+/** Element types, by code: int32 ids, float64 (ids past 32 bits, behaviour log-probs), float32, 0/1 masks. */
+const KINDS = [Int32Array, Float64Array, Float32Array, Uint8Array] as const;
+type Kind = 0 | 1 | 2 | 3;
+type Typed = Int32Array | Float64Array | Float32Array | Uint8Array;
+/** Where one array lies: its element type, byte offset from the record's start, and length. */
+type Slot = [kind: Kind, offset: number, length: number];
 
-export interface CompactSegment {
-  /** Every field but the arrays below (tool_call_id, unknown fields, ...). */
-  rest: Loose<Segment, 'input_ids' | 'generated_ids' | 'old_logprobs' | 'loss_mask' | 'input_tokens' | 'generated_tokens'>;
+type Loose = { [field: string]: unknown };
+
+interface SegmentLayout {
+  /** Every field but the arrays (tool_call_id, unknown fields, ...). */
+  rest: Loose;
   /** How many leading ids of this segment's input equal the previous segment's input + generated ids. */
   prefix: number;
-  inputTail: IdArray;
-  generated: IdArray;
-  /** Kept as float64: these are the exact behaviour log-probs and are short (generated tokens only). */
-  oldLogprobs: Float64Array;
-  lossMask?: Uint8Array;
+  inputTail: Slot;
+  generated: Slot;
+  /** Float64: the exact behaviour log-probs, short (generated tokens only). */
+  oldLogprobs: Slot;
+  lossMask?: Slot;
   /** input_tokens after the first `inputTokensPrefix` (shared with the previous segment's token strings). */
   inputTokensTail?: string[];
   inputTokensPrefix?: number;
   generatedTokens?: string[];
 }
 
-export interface CompactTraining {
-  rest: Loose<Training, 'sequence_ids' | 'loss_mask' | 'logprobs'>;
-  sequence: IdArray;
-  lossMask: Uint8Array;
-  /**
-   * Float32 to halve the longest array of a record (one value per sequence position); null is NaN.
-   * Shown to 7 significant digits; lint compared the exact values before compaction.
-   */
-  logprobs?: Float32Array;
+interface Layout {
+  meta: Loose;
+  segments: SegmentLayout[];
+  training?: {
+    rest: Loose;
+    sequence: Slot;
+    lossMask: Slot;
+    /** Float32 to halve the longest array of a record (one value per sequence position); null is NaN. */
+    logprobs?: Slot;
+  };
 }
 
-export type CompactRollout = Loose<Rollout, 'segments' | 'training'> & {
-  compactSegments: CompactSegment[];
-  compactTraining?: CompactTraining;
-};
-
-/**
- * One ArrayBuffer per rollout, carved into the typed arrays of all its segments: a few dozen small
- * buffers per rollout cost the garbage collector more than the parse itself (measured with --cpu-prof),
- * and one buffer is one transfer from the worker.
- */
-class Arena {
-  private readonly buffer: ArrayBuffer;
-  // One region per element type, widest first, so every view starts aligned to its element size.
-  private f64: number;
-  private i32: number;
-  private f32: number;
-  private u8: number;
-
-  constructor(sizes: { f64: number; i32: number; f32: number; u8: number }) {
-    this.f64 = 0;
-    this.i32 = sizes.f64 * 8;
-    this.f32 = this.i32 + sizes.i32 * 4;
-    this.u8 = this.f32 + sizes.f32 * 4;
-    this.buffer = new ArrayBuffer(this.u8 + sizes.u8);
-  }
-
-  /** Ids `a[from..]` as int32; an array with a value past 32 bits (never seen in practice) stays exact in float64. */
-  ints(a: readonly number[], from = 0): IdArray {
-    const out = new Int32Array(this.buffer, this.i32, a.length - from);
-    this.i32 += (a.length - from) * 4;
-    for (let i = from; i < a.length; i++) {
-      const x = a[i] as number;
-      out[i - from] = x;
-      if ((x | 0) !== x) return Float64Array.from(a.slice(from));
-    }
-    return out;
-  }
-
-  floats(a: readonly number[]): Float64Array {
-    const out = new Float64Array(this.buffer, this.f64, a.length);
-    this.f64 += a.length * 8;
-    for (let i = 0; i < a.length; i++) out[i] = a[i] as number;
-    return out;
-  }
-
-  floats32(a: readonly (number | null)[]): Float32Array {
-    const out = new Float32Array(this.buffer, this.f32, a.length);
-    this.f32 += a.length * 4;
-    for (let i = 0; i < a.length; i++) out[i] = a[i] ?? Number.NaN;
-    return out;
-  }
-
-  bits(a: readonly number[]): Uint8Array {
-    const out = new Uint8Array(this.buffer, this.u8, a.length);
-    this.u8 += a.length;
-    for (let i = 0; i < a.length; i++) out[i] = a[i] as number;
-    return out;
-  }
-}
+const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder();
 
 /** Compacts a validated record. */
 export function compactRollout(record: Rollout): CompactRollout {
-  const { segments, training, ...meta } = record;
-  const prefixes = sharedPrefixes(segments);
-  const sizes = { f64: 0, i32: 0, f32: training?.logprobs?.length ?? 0, u8: 0 };
-  segments.forEach((seg, i) => {
-    sizes.f64 += seg.old_logprobs.length;
-    sizes.i32 += seg.input_ids.length - (prefixes[i] ?? 0) + seg.generated_ids.length;
-    sizes.u8 += seg.loss_mask?.length ?? 0;
-  });
-  if (training) {
-    sizes.i32 += training.sequence_ids.length;
-    sizes.u8 += training.loss_mask.length;
+  // Ids are int32; an id that does not fit (never seen in practice) makes its array float64, exact: the
+  // copy notices, and the record is laid out again with that array wide.
+  const wide = new Set<number>();
+  for (;;) {
+    const c = tryCompact(record, wide);
+    if (c) return c;
   }
-  const arena = new Arena(sizes);
-  const compactSegments = segments.map((seg, i): CompactSegment => {
-    const { input_ids, generated_ids, old_logprobs, loss_mask, input_tokens, generated_tokens, ...rest } = seg;
-    const prefix = prefixes[i] ?? 0;
-    const c: CompactSegment = {
-      rest,
-      prefix,
-      oldLogprobs: arena.floats(old_logprobs),
-      inputTail: arena.ints(input_ids, prefix),
-      generated: arena.ints(generated_ids),
-    };
-    if (loss_mask) c.lossMask = arena.bits(loss_mask);
-    if (input_tokens) {
-      // Token strings share the prefix only when the previous segment carries all of its own.
-      const prev = segments[i - 1];
-      const prevHasTokens =
-        prev?.input_tokens?.length === prev?.input_ids.length && prev?.generated_tokens?.length === prev?.generated_ids.length;
-      const shared = input_tokens.length === input_ids.length && prevHasTokens ? prefix : 0;
-      c.inputTokensTail = input_tokens.slice(shared);
-      c.inputTokensPrefix = shared;
-    }
-    if (generated_tokens) c.generatedTokens = generated_tokens;
-    return c;
-  });
-  const out: CompactRollout = { ...meta, compactSegments };
+}
+
+/** null when an int32 id array held an id past 32 bits (its index is then added to `wide`). */
+function tryCompact(record: Rollout, wide: Set<number>): CompactRollout | null {
+  const { segments, training, ...meta } = record;
+  let ids = 0;
+  const idKind = (): Kind => (wide.has(ids++) ? 1 : 0);
+  const prefixes = sharedPrefixes(segments);
+  // Every array, in the order it is written; offsets are assigned widest first, so each view is aligned.
+  const arrays: Array<{ slot: Slot; values: readonly (number | null)[]; from: number; id: number }> = [];
+  const slot = (kind: Kind, values: readonly (number | null)[], from = 0): Slot => {
+    const s: Slot = [kind, 0, values.length - from];
+    arrays.push({ slot: s, values, from, id: ids - 1 });
+    return s;
+  };
+  const layout: Layout = {
+    meta,
+    segments: segments.map((seg, i) => {
+      const { input_ids, generated_ids, old_logprobs, loss_mask, input_tokens, generated_tokens, ...rest } = seg;
+      const prefix = prefixes[i] ?? 0;
+      const s: SegmentLayout = {
+        rest,
+        prefix,
+        inputTail: slot(idKind(), input_ids, prefix),
+        generated: slot(idKind(), generated_ids),
+        oldLogprobs: slot(1, old_logprobs),
+      };
+      if (loss_mask) s.lossMask = slot(3, loss_mask);
+      if (input_tokens) {
+        // Token strings share the prefix only when the previous segment carries all of its own.
+        const prev = segments[i - 1];
+        const prevHasTokens =
+          prev?.input_tokens?.length === prev?.input_ids.length && prev?.generated_tokens?.length === prev?.generated_ids.length;
+        const shared = input_tokens.length === input_ids.length && prevHasTokens ? prefix : 0;
+        s.inputTokensTail = input_tokens.slice(shared);
+        s.inputTokensPrefix = shared;
+      }
+      if (generated_tokens) s.generatedTokens = generated_tokens;
+      return s;
+    }),
+  };
   if (training) {
     const { sequence_ids, loss_mask, logprobs, ...rest } = training;
-    out.compactTraining = { rest, sequence: arena.ints(sequence_ids), lossMask: arena.bits(loss_mask) };
-    if (logprobs) out.compactTraining.logprobs = arena.floats32(logprobs);
+    layout.training = { rest, sequence: slot(idKind(), sequence_ids), lossMask: slot(3, loss_mask) };
+    if (logprobs) layout.training.logprobs = slot(2, logprobs);
   }
-  return out;
+  let size = 0;
+  for (const kind of [1, 0, 2, 3] as const) {
+    for (const { slot: s } of arrays) {
+      if (s[0] !== kind) continue;
+      s[1] = size;
+      size += s[2] * KINDS[kind].BYTES_PER_ELEMENT;
+    }
+  }
+  const layoutAt = size;
+  const json = utf8.encode(JSON.stringify(layout));
+  const buffer = new ArrayBuffer(layoutAt + json.length);
+  for (const { slot: s, values, from, id } of arrays) {
+    const [kind, offset, length] = s;
+    if (kind === 0) {
+      if (!copyInt32(new Int32Array(buffer, offset, length), values, from)) {
+        wide.add(id);
+        return null;
+      }
+    } else if (kind === 1) copyFloat64(new Float64Array(buffer, offset, length), values, from);
+    else if (kind === 2) copyNullable(new Float32Array(buffer, offset, length), values);
+    else copyBits(new Uint8Array(buffer, offset, length), values);
+  }
+  const bytes = new Uint8Array(buffer);
+  bytes.set(json, layoutAt);
+  return { policy: typeof meta.policy_version === 'string' ? meta.policy_version : null, bytes, layoutAt };
+}
+
+// One copy loop per element type: a single loop storing into several typed array types is megamorphic,
+// and measured 4x slower than these (the bulk of compaction).
+/** false when a value did not fit int32 (nothing else can be stored there exactly). */
+function copyInt32(out: Int32Array, values: readonly (number | null)[], from: number): boolean {
+  for (let i = 0; i < out.length; i++) {
+    const x = values[i + from] as number;
+    out[i] = x;
+    if (out[i] !== x) return false;
+  }
+  return true;
+}
+
+function copyFloat64(out: Float64Array, values: readonly (number | null)[], from: number): void {
+  for (let i = 0; i < out.length; i++) out[i] = values[i + from] as number;
+}
+
+function copyBits(out: Uint8Array, values: readonly (number | null)[]): void {
+  for (let i = 0; i < out.length; i++) out[i] = values[i] as number;
+}
+
+/** Training log-probs may hold null (no log-prob recorded): stored as NaN. */
+function copyNullable(out: Float32Array, values: readonly (number | null)[]): void {
+  for (let i = 0; i < out.length; i++) out[i] = values[i] ?? Number.NaN;
 }
 
 /** Float32 holds about 7 significant digits; print what was stored, not float32 noise (-0.7 not -0.699999988). */
@@ -156,58 +176,64 @@ function fromFloat32(x: number): number | null {
 
 /** The record as it was recorded (training log-probs to float32 precision). */
 export function expandRollout(c: CompactRollout): Rollout {
-  const { compactSegments, compactTraining, ...meta } = c;
+  const layout = JSON.parse(fromUtf8.decode(c.bytes.subarray(c.layoutAt))) as Layout;
+  const view = ([kind, offset, length]: Slot): Typed => new KINDS[kind](c.bytes.buffer as ArrayBuffer, c.bytes.byteOffset + offset, length);
+  const numbers = (s: Slot) => Array.from(view(s));
+  const bits = (s: Slot) => Array.from(view(s), (x) => (x === 1 ? 1 : 0));
   const segments: Segment[] = [];
   let prevFull: number[] = [];
   let prevTokens: string[] | undefined;
-  for (const s of compactSegments) {
-    const input_ids = prevFull.slice(0, s.prefix).concat(Array.from(s.inputTail));
-    const generated_ids = Array.from(s.generated);
-    const seg: Segment = { ...s.rest, input_ids, generated_ids, old_logprobs: Array.from(s.oldLogprobs) };
-    if (s.lossMask) seg.loss_mask = Array.from(s.lossMask, (x) => (x === 1 ? 1 : 0));
+  for (const s of layout.segments) {
+    const input_ids = prevFull.slice(0, s.prefix).concat(numbers(s.inputTail));
+    const generated_ids = numbers(s.generated);
+    const seg = { ...s.rest, input_ids, generated_ids, old_logprobs: numbers(s.oldLogprobs) } as Segment;
+    if (s.lossMask) seg.loss_mask = bits(s.lossMask);
     if (s.inputTokensTail) seg.input_tokens = (prevTokens ?? []).slice(0, s.inputTokensPrefix ?? 0).concat(s.inputTokensTail);
     if (s.generatedTokens) seg.generated_tokens = s.generatedTokens;
     segments.push(seg);
     prevFull = input_ids.concat(generated_ids);
     prevTokens = seg.input_tokens && seg.generated_tokens ? seg.input_tokens.concat(seg.generated_tokens) : undefined;
   }
-  const out: Rollout = { ...meta, segments };
-  if (compactTraining) {
-    const t: Training = {
-      ...compactTraining.rest,
-      sequence_ids: Array.from(compactTraining.sequence),
-      loss_mask: Array.from(compactTraining.lossMask, (x) => (x === 1 ? 1 : 0)),
-    };
-    if (compactTraining.logprobs) t.logprobs = Array.from(compactTraining.logprobs, fromFloat32);
-    out.training = t;
+  const out = { ...layout.meta, segments } as Rollout;
+  const t = layout.training;
+  if (t) {
+    const training = { ...t.rest, sequence_ids: numbers(t.sequence), loss_mask: bits(t.lossMask) } as Training;
+    if (t.logprobs) training.logprobs = Array.from(view(t.logprobs), fromFloat32);
+    out.training = training;
   }
   return out;
 }
 
-/** The buffers a compact record holds, to transfer rather than copy from the worker. */
-export function transferables(c: CompactRollout): ArrayBuffer[] {
-  const out = new Set<ArrayBuffer>();
-  const add = (a: { buffer: ArrayBufferLike } | undefined) => {
-    if (a && a.buffer instanceof ArrayBuffer) out.add(a.buffer);
-  };
-  for (const s of c.compactSegments) {
-    add(s.inputTail);
-    add(s.generated);
-    add(s.oldLogprobs);
-    add(s.lossMask);
+/**
+ * Moves several records into one ArrayBuffer, each at an 8-byte boundary. A parse worker packs each
+ * block's records: every transferred buffer costs a wrapper and a GC callback in each thread it
+ * crosses (measured: thousands of them per large file), one per block costs next to nothing.
+ */
+export function packCompact(records: CompactRollout[]): void {
+  const align = (n: number) => Math.ceil(n / 8) * 8;
+  let size = 0;
+  for (const c of records) size += align(c.bytes.length);
+  const buffer = new ArrayBuffer(size);
+  let at = 0;
+  for (const c of records) {
+    const moved = new Uint8Array(buffer, at, c.bytes.length);
+    moved.set(c.bytes);
+    c.bytes = moved;
+    at += align(moved.length);
   }
-  add(c.compactTraining?.sequence);
-  add(c.compactTraining?.lossMask);
-  add(c.compactTraining?.logprobs);
+}
+
+/**
+ * The buffers compact records hold, each once (records packed together share one, and a transfer list
+ * must not name a buffer twice), to transfer rather than copy between threads.
+ */
+export function transferables(...records: CompactRollout[]): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const c of records) if (c.bytes.buffer instanceof ArrayBuffer) out.add(c.bytes.buffer);
   return [...out];
 }
 
-/** Bytes held by a compact record's typed arrays (the bulk of its memory). */
+/** Bytes held by a compact record's id arrays (the bulk of its memory; the layout JSON follows them). */
 export function compactBytes(c: CompactRollout): number {
-  let n = 0;
-  for (const s of c.compactSegments)
-    n += s.inputTail.byteLength + s.generated.byteLength + s.oldLogprobs.byteLength + (s.lossMask?.byteLength ?? 0);
-  const t = c.compactTraining;
-  if (t) n += t.sequence.byteLength + t.lossMask.byteLength + (t.logprobs?.byteLength ?? 0);
-  return n;
+  return c.layoutAt;
 }

@@ -1,5 +1,6 @@
 import { errorText, type OpenedStream, openByteStream } from './byteStream';
 import { decompressIfGzip } from './gzip';
+import type { ParsePool } from './lineBlocks';
 import { type LoadResult, LoadState } from './loadState';
 import { LoadError, type LoadSource } from './sources';
 
@@ -28,6 +29,11 @@ export interface LintSourcesOptions {
   memoryLimit?: number;
   /** Pause every YIELD_EVERY_MS so a page thread can paint; off in the parse worker. */
   yieldToUi?: boolean;
+  /**
+   * Parses v1 lines in these threads while this one reads, splits and merges (docs/adr/0008). The load
+   * lets go of it when reading ends (the caller closes it); later appends are parsed in this thread.
+   */
+  pool?: ParsePool;
 }
 
 /**
@@ -52,7 +58,10 @@ const YIELD_EVERY_MS = 50;
  */
 export async function lintSources(sources: readonly LoadSource[], options: LintSourcesOptions = {}): Promise<LoadResult> {
   const { signal, onProgress } = options;
-  const state = new LoadState(options.driftThreshold);
+  const state = new LoadState({
+    ...(options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold }),
+    ...(options.pool ? { pool: options.pool } : {}),
+  });
   const opened: Array<OpenedStream & { source: LoadSource }> = [];
   let bytesRead = 0;
   let lastYield = now();
@@ -87,8 +96,10 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
             signal?.throwIfAborted();
             const next = await reader.read();
             if (next.done) break;
-            state.push(current, next.value, stored);
+            // A reader's chunk is ours: a parse pool may take its buffer without copying it.
+            state.push(current, next.value, { storedBytes: stored, owned: true });
             stored = 0;
+            await state.room();
             onProgress?.({ bytesRead, totalBytes, current: source.name, rollouts: state.rollouts, parseErrors: state.parseErrors });
             if (options.onSnapshot && state.rollouts > snapshotRollouts && now() - lastSnapshot > SNAPSHOT_EVERY_MS) {
               options.onSnapshot(state);
@@ -118,7 +129,9 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
       if (current.file.gzip) current.follow = false;
       state.end(current);
     }
+    await state.settled();
   } finally {
+    state.pool = null;
     // Release what a failure or an abort left unread (an open fetch keeps its connection).
     for (const { stream } of opened) if (!stream.locked) stream.cancel().catch(() => {});
   }

@@ -1,6 +1,21 @@
-import { type GroupSummary, type LintReport, LintSession } from '../analysis';
-import { createLineParser, type LineParser, type LineResult } from '../format';
-import { type CompactRollout, compactRollout } from './compact';
+import { type CheckOptions, type GroupSummary, type LintReport, LintSession } from '../analysis';
+import { createLineParser, type LineParser, type LineResult, type LineRun } from '../format';
+import type { CompactRollout } from './compact';
+import { joinRuns, type ParsePool, type ProcessedLine, parseBlock, processResult, runBytes } from './lineBlocks';
+
+/** Bytes of lines sent to the pool at once: large enough that messages are few, small enough to spread. */
+export const BLOCK_BYTES = 1024 * 1024;
+/** Bytes of lines the pool may hold at once; the reader waits (`room()`) beyond it, so memory stays bounded. */
+export const IN_FLIGHT_BYTES = 16 * BLOCK_BYTES;
+
+export interface LoadStateOptions {
+  driftThreshold?: number;
+  /**
+   * Parses v1 lines in other threads. Results still enter the lint session in line order; until they
+   * are all back (`settled()`), a snapshot shows the lines before the first one outstanding.
+   */
+  pool?: ParsePool;
+}
 
 export interface LoadedFile {
   name: string;
@@ -40,6 +55,9 @@ export interface SourceState {
   file: LoadedFile;
   /** Whether the last unterminated line is held back (a live file) rather than parsed at the end. */
   follow: boolean;
+  /** Runs of v1 lines handed over by the parser, not yet sent to be parsed, and their bytes. */
+  held: LineRun[];
+  heldBytes: number;
   ended: boolean;
   countedLines: number;
 }
@@ -55,17 +73,34 @@ export class LoadState {
   readonly sources: SourceState[] = [];
   rollouts = 0;
   parseErrors = 0;
+  /** Where v1 lines are parsed; null parses them here, at once (as after a load, for a live file's appends). */
+  pool: ParsePool | null;
+  private readonly checks: CheckOptions;
+  /** Results in line order; an entry is null until its block comes back from the pool. */
+  private readonly queue: Array<{ lines: ProcessedLine[] | null }> = [];
+  private inFlight = 0;
+  private failure: { error: unknown } | null = null;
+  private waiters: Array<() => void> = [];
 
-  constructor(driftThreshold?: number) {
-    this.session = new LintSession(driftThreshold === undefined ? {} : { driftThreshold });
+  constructor(options: LoadStateOptions = {}) {
+    this.checks = options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold };
+    this.session = new LintSession(this.checks);
+    this.pool = options.pool ?? null;
   }
 
   addSource(name: string, { follow = false }: { follow?: boolean } = {}): SourceState {
+    const hold = (run: LineRun) => {
+      state.held.push(run);
+      state.heldBytes += runBytes(run);
+    };
     const state: SourceState = {
       name,
-      parser: createLineParser(name),
+      // Without a pool at the start, lines are parsed where they are read, as they always were.
+      parser: createLineParser(name, this.pool ? { onV1Lines: hold } : {}),
       file: { name, bytes: 0, lines: 0, gzip: false },
       follow,
+      held: [],
+      heldBytes: 0,
       ended: false,
       countedLines: 0,
     };
@@ -73,9 +108,16 @@ export class LoadState {
     return state;
   }
 
-  /** Feeds decoded (decompressed) bytes of one source. `storedBytes` counts what was read as stored. */
-  push(source: SourceState, chunk: Uint8Array, storedBytes = chunk.length): void {
-    this.take(source.parser.push(chunk));
+  /**
+   * Feeds decoded (decompressed) bytes of one source. `storedBytes` counts what was read as stored.
+   * `owned`: the caller gives the chunk's buffer away (a stream reader's chunk), so a pool may take it
+   * without a copy; otherwise the chunk is copied first when a pool may hold on to it.
+   */
+  push(source: SourceState, chunk: Uint8Array, { storedBytes = chunk.length, owned = false } = {}): void {
+    // A view of part of a buffer may share it with other chunks: only a whole buffer is taken as it is.
+    const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+    this.take(source.parser.push(this.pool === null || (owned && whole) ? chunk : chunk.slice()));
+    if (this.pool === null || source.heldBytes >= BLOCK_BYTES) this.flush(source);
     source.file.bytes += storedBytes;
     this.countLines(source);
   }
@@ -86,7 +128,18 @@ export class LoadState {
       this.take(source.parser.end());
       source.ended = true;
     }
+    this.flush(source);
     this.countLines(source);
+  }
+
+  /** Resolves once the pool holds few enough bytes to send it more; rejects if the pool failed. */
+  room(): Promise<void> {
+    return this.until(() => this.inFlight < IN_FLIGHT_BYTES);
+  }
+
+  /** Resolves once every line read so far is in the lint session and the records; rejects if the pool failed. */
+  settled(): Promise<void> {
+    return this.until(() => this.queue.length === 0);
   }
 
   snapshot(): LoadResult {
@@ -106,14 +159,74 @@ export class LoadState {
     };
   }
 
+  /** Results the line parser gave itself (lines before the format was known, or other formats). */
   private take(results: LineResult[]): void {
-    for (const r of results) {
-      this.session.add(r);
-      if (r.kind === 'rollout') {
-        this.rollouts++;
-        this.records.push(compactRollout(r.value.record));
-      } else this.parseErrors++;
+    if (results.length === 0) return;
+    this.queue.push({ lines: results.map((r) => processResult(r, this.checks)) });
+    this.drain();
+  }
+
+  private flush(source: SourceState): void {
+    const block = joinRuns(source.name, source.held);
+    const size = source.heldBytes;
+    source.held = [];
+    source.heldBytes = 0;
+    if (!block) return;
+    const pool = this.pool;
+    if (pool === null) {
+      this.queue.push({ lines: parseBlock(block, this.checks) });
+      this.drain();
+      return;
     }
+    const entry: { lines: ProcessedLine[] | null } = { lines: null };
+    this.queue.push(entry);
+    this.inFlight += size;
+    pool.parse(block, this.checks).then(
+      (lines) => {
+        entry.lines = lines;
+        this.inFlight -= size;
+        this.drain();
+      },
+      (error: unknown) => {
+        this.failure ??= { error };
+        this.wake();
+      },
+    );
+  }
+
+  /** Moves finished results into the session, in line order: only from the front of the queue. */
+  private drain(): void {
+    for (let head = this.queue[0]; head?.lines; head = this.queue[0]) {
+      this.queue.shift();
+      for (const line of head.lines) {
+        if (line.kind === 'rollout') {
+          this.session.addSummary(line.summary, line.facts);
+          this.rollouts++;
+          this.records.push(line.compact);
+        } else {
+          this.session.add(line);
+          this.parseErrors++;
+        }
+      }
+    }
+    this.wake();
+  }
+
+  private until(ready: () => boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (this.failure) reject(this.failure.error);
+        else if (ready()) resolve();
+        else this.waiters.push(check);
+      };
+      check();
+    });
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
   }
 
   private countLines(source: SourceState): void {

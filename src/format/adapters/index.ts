@@ -1,7 +1,7 @@
 export { convertValue } from './convertValue';
 export type { DetectSample } from './detect';
 export { detectFormat } from './detect';
-export type { LineParser } from './lineParser';
+export type { LineParser, LineParserOptions } from './lineParser';
 export { createLineParser, WHOLE_FILE_LIMIT } from './lineParser';
 export type { ConvertContext, FormatId, Termination } from './types';
 export { FORMAT_IDS, FORMAT_LABELS, isFormatId } from './types';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRollout, MINIMAL_RECORD_LINE, toJsonl } from '../../testing/builders';
 import { feedInChunks } from '../../testing/chunks';
-import { JsonlParser, type LineResult } from '../jsonl';
+import { forEachLine, JsonlParser, type LineResult, type LineRun, parseLine } from '../jsonl';
 import { FIXTURES, type FixtureName, parseText } from './fixtures';
 import { createLineParser } from './lineParser';
 
@@ -49,6 +49,52 @@ describe('createLineParser on v1 files', () => {
           const theirs = jsonlParse(enc.encode(text), sizes);
           expect(mine.results).toEqual(theirs.results);
           expect(mine.lines).toBe(theirs.lines);
+        },
+      ),
+    );
+  });
+});
+
+describe('createLineParser handing v1 lines over (onV1Lines)', () => {
+  it('hands over every line after the first, in runs that parse to exactly what JsonlParser gives', () => {
+    const line = fc.oneof(
+      fc.integer({ min: 0, max: 99 }).map((n) => JSON.stringify(buildRollout({ rollout_id: `r-${n}` }))),
+      fc.string().filter((s) => !s.includes('\n')),
+      fc.constantFrom('', '{}', '\r', '\uFEFF{}'),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.integer({ min: 1, max: 400 }), { maxLength: 80 }),
+        fc.boolean(),
+        (lines, sizes, lastNewline) => {
+          const text = `${JSON.stringify(buildRollout({ rollout_id: 'first' }))}\n${lines.join('\n')}${lastNewline ? '\n' : ''}`;
+          const bytes = enc.encode(text);
+          const runs: LineRun[] = [];
+          const parser = createLineParser('f.jsonl', { onV1Lines: (run) => runs.push(run) });
+          const results: LineResult[] = [];
+          let at = 0;
+          for (const size of [...sizes, bytes.length]) {
+            if (at >= bytes.length) break;
+            // Fresh chunks, as a stream reader gives them: a run may keep a view of one.
+            results.push(...parser.push(bytes.slice(at, at + size)));
+            at += size;
+          }
+          results.push(...parser.end());
+          expect(results).toHaveLength(1);
+          let next = 2;
+          for (const run of runs) {
+            expect(run.firstLine).toBe(next);
+            next += run.count;
+            forEachLine(run, (b, n) => {
+              const r = parseLine(b, n, 'f.jsonl');
+              if (r) results.push(r);
+            });
+          }
+          const theirs = jsonlParse(bytes, []);
+          expect(results).toEqual(theirs.results);
+          expect(parser.lines).toBe(theirs.lines);
+          expect(next - 1).toBe(theirs.lines);
         },
       ),
     );

@@ -1,4 +1,4 @@
-import { concat, type LineResult, LineSplitter, parseLine } from '../jsonl';
+import { concat, type LineResult, type LineRun, LineSplitter, parseLine } from '../jsonl';
 import { convertValue } from './convertValue';
 import { detectFormat } from './detect';
 import { isRecord } from './read';
@@ -17,6 +17,17 @@ export interface LineParser {
   end(): LineResult[];
 }
 
+export interface LineParserOptions extends ParseOptions {
+  /**
+   * Takes over the lines of a file known to be v1, in runs, instead of parsing them here. Such lines are
+   * parsed by `parseLine` alone, one by one (see `forEachLine`), so a loader can parse them elsewhere (in
+   * parallel workers). Once a file is known to be v1 it stays v1, so every result a `push` returns comes
+   * before the lines it hands over. A run's parts are the parser's own copies, except the last part of a
+   * run from `push`, which is a view of the pushed chunk.
+   */
+  onV1Lines?: (run: LineRun) => void;
+}
+
 /**
  * A JSON document that spans lines (pretty-printed `.traj`, an rLLM episode file) can only be parsed
  * whole, so it is buffered until it closes. These files are small; past this size the buffer stops growing.
@@ -32,7 +43,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * through `parseLine` unchanged and other formats through their adapter, line by line. A first line that
  * opens a multi-line JSON document switches to reading the file whole. One bad line never hides another.
  */
-export function createLineParser(file: string, options: ParseOptions = {}): LineParser {
+export function createLineParser(file: string, options: LineParserOptions = {}): LineParser {
   return new StreamingParser(file, options);
 }
 
@@ -46,7 +57,7 @@ class StreamingParser implements LineParser {
 
   constructor(
     readonly file: string,
-    private readonly options: ParseOptions,
+    private readonly options: LineParserOptions,
   ) {
     this.format = options.from && options.from !== 'auto' ? options.from : null;
   }
@@ -60,6 +71,11 @@ class StreamingParser implements LineParser {
   }
 
   push(chunk: Uint8Array): LineResult[] {
+    const onRun = this.options.onV1Lines;
+    if (onRun && this.steadyV1()) {
+      this.splitter.pushRun(chunk, onRun);
+      return [];
+    }
     const out: LineResult[] = [];
     this.splitter.push(chunk, (bytes, line) => {
       out.push(...this.handle(bytes, line));
@@ -76,11 +92,24 @@ class StreamingParser implements LineParser {
     return out;
   }
 
+  /** Once a file is known to be v1 its lines take exactly JsonlParser's path: parsed once, by parseLine. */
+  private steadyV1(): boolean {
+    return this.mode === 'lines' && this.sawContent && this.format === 'v1';
+  }
+
   private handle(bytes: Uint8Array, line: number): LineResult[] {
     if (this.mode === 'skip') return [];
     if (this.mode === 'whole') return this.buffer(bytes);
-    // Once a file is known to be v1 its lines take exactly JsonlParser's path: parsed once, by parseLine.
-    if (this.sawContent && this.format === 'v1') return one(parseLine(bytes, line, this.file));
+    if (this.steadyV1()) {
+      const onRun = this.options.onV1Lines;
+      if (!onRun) return one(parseLine(bytes, line, this.file));
+      // A view of the chunk, which the caller may reuse: copied, with the newline a run's lines end in.
+      const copy = new Uint8Array(bytes.length + 1);
+      copy.set(bytes);
+      copy[bytes.length] = NEWLINE;
+      onRun({ parts: [copy], firstLine: line, count: 1 });
+      return [];
+    }
     const read = readJson(bytes, line);
     if (read === 'blank') return [];
     if (read === 'invalid' && !this.sawContent && !this.wholeTried) {

@@ -1,9 +1,22 @@
 /// <reference lib="webworker" />
 // Thin by design: the worker only wires messages to createWorkerSession, which node tests drive directly.
+import type { ParsePool } from '../lineBlocks';
+import { createWorkerPool } from './pool';
 import type { ToWorker } from './protocol';
 import { createWorkerSession } from './session';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const handle = createWorkerSession((message, transfer) => self.postMessage(message, transfer));
+// One lines worker per core (docs/adr/0008): this thread reads, splits and merges, they parse. Started
+// now, with this worker, so their modules are loaded before the first block arrives.
+const size = Math.min(4, Math.max(1, self.navigator.hardwareConcurrency || 1));
+const spawn = () => new Worker(new URL('./lines.worker.ts', import.meta.url), { type: 'module' });
+let spare: ParsePool | null = createWorkerPool(size, spawn);
+const pool = () => {
+  const next = spare ?? createWorkerPool(size, spawn);
+  spare = null;
+  return next;
+};
+
+const handle = createWorkerSession((message, transfer) => self.postMessage(message, transfer), { pool });
 self.onmessage = (event: MessageEvent<ToWorker>) => void handle(event.data);

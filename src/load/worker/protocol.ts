@@ -1,4 +1,6 @@
+import type { CheckOptions } from '../../analysis';
 import type { CompactRollout } from '../compact';
+import type { LineBlock, ProcessedLine } from '../lineBlocks';
 import type { LoadProgress } from '../lintSources';
 import type { LoadResult } from '../loadState';
 import type { LoadError } from '../sources';
@@ -29,3 +31,12 @@ export type FromWorker =
         | { reason: LoadError['reason']; source: string; message: string }
         | { reason: 'aborted' | 'internal'; source: string; message: string };
     };
+
+/** To a lines worker (a helper of the parse worker): one block of v1 lines to parse, check and compact. */
+export interface ToLinesWorker {
+  id: number;
+  block: LineBlock;
+  checks: CheckOptions;
+}
+
+export type FromLinesWorker = { id: number; lines: ProcessedLine[] } | { id: number; error: string };

@@ -35,7 +35,7 @@ describe('worker session', () => {
     });
     const snapshots = messages.flatMap((m) => (m.message.type === 'snapshot' ? [m] : []));
     const received = snapshots.flatMap((m) => (m.message.type === 'snapshot' ? m.message.snapshot.records : []));
-    expect(received.map((r) => r.rollout_id)).toEqual(records.map((r) => r.rollout_id));
+    expect(received.map((r) => expandRollout(r).rollout_id)).toEqual(records.map((r) => r.rollout_id));
     expect(received.map(expandRollout)).toEqual(records);
     const last = snapshots[snapshots.length - 1]?.message;
     expect(last?.type === 'snapshot' && last.done).toBe(true);
@@ -58,7 +58,7 @@ describe('worker session', () => {
     expect(after?.type === 'snapshot' && after.snapshot.result.pending).toEqual([{ file: 'f.jsonl', line: 2, bytes: 10 }]);
     await handle({ type: 'append', source: 0, bytes: new TextEncoder().encode(`${b.slice(10)}\n`).buffer });
     const appended = messages.filter((m) => m.type === 'snapshot').pop();
-    expect(appended?.type === 'snapshot' && appended.snapshot.records.map((r) => r.rollout_id)).toEqual(['b']);
+    expect(appended?.type === 'snapshot' && appended.snapshot.records.map((r) => expandRollout(r).rollout_id)).toEqual(['b']);
     expect(appended?.type === 'snapshot' && appended.snapshot.result.report.summary.rollouts).toBe(2);
   });
 

@@ -1,4 +1,5 @@
 import { transferables } from '../compact';
+import type { ParsePool } from '../lineBlocks';
 import { lintSources } from '../lintSources';
 import type { LoadState } from '../loadState';
 import { LoadError } from '../sources';
@@ -8,10 +9,10 @@ export type Post = (message: FromWorker, transfer: Transferable[]) => void;
 
 /**
  * What the parse worker does, as a plain function of messages so node tests drive it without a Worker:
- * load sources (streaming, linting, compacting), publish snapshots with only the new records (their
+ * load sources (streaming, linting, compacting; parsing in a pool of helpers when given one), publish snapshots with only the new records (their
  * buffers transferred, not copied), and push later bytes of followed sources into the same parsers.
  */
-export function createWorkerSession(post: Post): (message: ToWorker) => Promise<void> {
+export function createWorkerSession(post: Post, options: { pool?: () => ParsePool } = {}): (message: ToWorker) => Promise<void> {
   let state: LoadState | null = null;
 
   const snapshot = (s: LoadState, done: boolean) => {
@@ -22,7 +23,7 @@ export function createWorkerSession(post: Post): (message: ToWorker) => Promise<
       sourceBytes: s.sources.map((x) => x.file.bytes),
       sourceGzip: s.sources.map((x) => x.file.gzip),
     };
-    post({ type: 'snapshot', snapshot: payload, done }, records.flatMap(transferables));
+    post({ type: 'snapshot', snapshot: payload, done }, transferables(...records));
     // The page owns those buffers now: drop them here, so each snapshot carries only what is new.
     s.records.length = 0;
   };
@@ -36,8 +37,11 @@ export function createWorkerSession(post: Post): (message: ToWorker) => Promise<
       snapshot(state, true);
       return;
     }
+    // The pool parses while this thread reads and merges; it is let go when the load ends (appends are few).
+    const pool = options.pool?.();
     try {
       await lintSources(message.sources, {
+        ...(pool ? { pool } : {}),
         ...(message.driftThreshold === undefined ? {} : { driftThreshold: message.driftThreshold }),
         ...(message.memoryLimit === undefined ? {} : { memoryLimit: message.memoryLimit }),
         yieldToUi: false,
@@ -55,6 +59,8 @@ export function createWorkerSession(post: Post): (message: ToWorker) => Promise<
           ? { reason: e.reason, source: e.source, message: e.message }
           : { reason: 'internal' as const, source: '', message: e instanceof Error ? e.message : String(e) };
       post({ type: 'error', error }, []);
+    } finally {
+      pool?.close();
     }
   };
 }

@@ -38,7 +38,7 @@ export function RunListView({ result }: { result: LoadResult }) {
   const columns = useMemo(() => visibleColumns(multiFile, drGrpo), [multiFile, drGrpo]);
   const groupsById = useMemo(() => new Map(groups.map((g) => [g.group_id, g])), [groups]);
 
-  const policies = useMemo(() => result.records.map((r) => r.policy_version ?? null), [result.records]);
+  const policies = useMemo(() => result.records.map((r) => r.policy), [result.records]);
   const advantages = drGrpo ? result.advantages.drGrpo : result.advantages.grpo;
   const groupCodes = useMemo(() => groupCodesOf(groups), [groups]);
   const data: RunRowData = useMemo(() => ({ rollouts, policies, advantages, groupCodes }), [rollouts, policies, advantages, groupCodes]);
