@@ -42,7 +42,7 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, path: 
   }
   await new Promise<void>((resolve) => {
     // 1 MiB reads instead of the default 64 KiB: a 256 MB file then costs the server a sixteenth of the
-    // reads and socket writes (measured: about half its CPU), which a 2-core machine gives to parsing.
+    // reads and socket writes (measured: 380–400 ms of CPU instead of 460–630 ms), left to parsing.
     const stream = createReadStream(path, { start, end, highWaterMark: 1024 * 1024 });
     stream.on('error', () => {
       res.destroy();
