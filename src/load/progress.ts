@@ -11,7 +11,7 @@ const lastNotified = new Map<string, number>();
  * Repaint at most this often: a large file delivers thousands of chunks, and every repaint takes the
  * page's thread from the load (which shares the machine's cores with it).
  */
-const NOTIFY_EVERY_MS = 200;
+const NOTIFY_EVERY_MS = 250;
 
 export function setLoadProgress(key: string, progress: LoadProgress | null): void {
   const t = Date.now();
