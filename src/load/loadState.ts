@@ -8,6 +8,13 @@ export const BLOCK_BYTES = 1024 * 1024;
 /** Bytes of lines the pool may hold at once; the reader waits (`room()`) beyond it, so memory stays bounded. */
 export const IN_FLIGHT_BYTES = 16 * BLOCK_BYTES;
 
+/** Parsed lines waiting their turn, or a block still in the pool; `source`/`count` say which lines it holds. */
+interface QueueEntry {
+  lines: ProcessedLine[] | null;
+  source: SourceState | null;
+  count: number;
+}
+
 export interface LoadStateOptions {
   driftThreshold?: number;
   /**
@@ -58,6 +65,8 @@ export interface SourceState {
   /** Runs of v1 lines handed over by the parser, not yet sent to be parsed, and their bytes. */
   held: LineRun[];
   heldBytes: number;
+  /** Lines read but not yet parsed (held or in the pool): not counted yet, so lines and rollouts agree. */
+  unparsedLines: number;
   ended: boolean;
   countedLines: number;
 }
@@ -76,8 +85,8 @@ export class LoadState {
   /** Where v1 lines are parsed; null parses them here, at once (as after a load, for a live file's appends). */
   pool: ParsePool | null;
   private readonly checks: CheckOptions;
-  /** Results in line order; an entry is null until its block comes back from the pool. */
-  private readonly queue: Array<{ lines: ProcessedLine[] | null }> = [];
+  /** Results in line order; `lines` is null until its block comes back from the pool. */
+  private readonly queue: QueueEntry[] = [];
   private inFlight = 0;
   private failure: { error: unknown } | null = null;
   private waiters: Array<() => void> = [];
@@ -92,6 +101,7 @@ export class LoadState {
     const hold = (run: LineRun) => {
       state.held.push(run);
       state.heldBytes += runBytes(run);
+      state.unparsedLines += run.count;
     };
     const state: SourceState = {
       name,
@@ -101,6 +111,7 @@ export class LoadState {
       follow,
       held: [],
       heldBytes: 0,
+      unparsedLines: 0,
       ended: false,
       countedLines: 0,
     };
@@ -162,7 +173,7 @@ export class LoadState {
   /** Results the line parser gave itself (lines before the format was known, or other formats). */
   private take(results: LineResult[]): void {
     if (results.length === 0) return;
-    this.queue.push({ lines: results.map((r) => processResult(r, this.checks)) });
+    this.queue.push({ lines: results.map((r) => processResult(r, this.checks)), source: null, count: 0 });
     this.drain();
   }
 
@@ -174,11 +185,11 @@ export class LoadState {
     if (!block) return;
     const pool = this.pool;
     if (pool === null) {
-      this.queue.push({ lines: parseBlock(block, this.checks) });
+      this.queue.push({ lines: parseBlock(block, this.checks), source, count: block.count });
       this.drain();
       return;
     }
-    const entry: { lines: ProcessedLine[] | null } = { lines: null };
+    const entry: QueueEntry = { lines: null, source, count: block.count };
     this.queue.push(entry);
     this.inFlight += size;
     pool.parse(block, this.checks).then(
@@ -198,6 +209,10 @@ export class LoadState {
   private drain(): void {
     for (let head = this.queue[0]; head?.lines; head = this.queue[0]) {
       this.queue.shift();
+      if (head.source) {
+        head.source.unparsedLines -= head.count;
+        this.countLines(head.source);
+      }
       for (const line of head.lines) {
         if (line.kind === 'rollout') {
           this.session.addSummary(line.summary, line.facts);
@@ -230,9 +245,10 @@ export class LoadState {
   }
 
   private countLines(source: SourceState): void {
-    const delta = source.parser.lines - source.countedLines;
+    const parsed = source.parser.lines - source.unparsedLines;
+    const delta = parsed - source.countedLines;
     if (delta > 0) this.session.addLineCount(delta);
-    source.countedLines = source.parser.lines;
-    source.file.lines = source.parser.lines;
+    source.countedLines = parsed;
+    source.file.lines = parsed;
   }
 }

@@ -76,6 +76,7 @@ const text = `\ufeff${toJsonl([
 describe('parse pool', () => {
   it('gives exactly the single-thread result: same report, same records, whatever the chunking and timing', async () => {
     const bytes = new TextEncoder().encode(text);
+    const nonBlank = text.split('\n').flatMap((l, i) => (l.trim() === '' ? [] : [i + 1]));
     const alone = await lintSources([fileSource('local:a', chunkedFile(bytes, 'a.jsonl', [bytes.length]))]);
     expect(alone.report.rollouts.length).toBe(7);
     expect(alone.report.parse_errors.map((e) => e.line)).toEqual([3, 6]);
@@ -92,7 +93,19 @@ describe('parse pool', () => {
           };
           const log = { blocks: 0 };
           const pool = createWorkerPool(workers, () => fakeWorker(random, log));
-          const pooled = await lintSources([fileSource('local:a', chunkedFile(bytes, 'a.jsonl', sizes))], { pool });
+          let snapshots = 0;
+          const pooled = await lintSources([fileSource('local:a', chunkedFile(bytes, 'a.jsonl', sizes))], {
+            pool,
+            // While blocks are out, the lines counted are exactly those parsed: none missing, none ahead.
+            onSnapshot: (state) => {
+              snapshots++;
+              const { report } = state.summary();
+              const merged = [...report.rollouts.map((r) => r.line), ...report.parse_errors.map((e) => e.line)];
+              expect(Math.max(0, ...merged)).toBeLessThanOrEqual(report.summary.lines);
+              expect(merged.length).toBe(nonBlank.filter((n) => n <= report.summary.lines).length);
+            },
+          });
+          expect(snapshots).toBeGreaterThan(0);
           pool.close();
           expect(pooled.report).toEqual(alone.report);
           expect(pooled.advantages).toEqual(alone.advantages);
