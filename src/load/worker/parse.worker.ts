@@ -11,10 +11,18 @@ declare const self: DedicatedWorkerGlobalScope;
 // now, with this worker, so their modules are loaded before the first block arrives.
 const size = Math.min(4, Math.max(1, self.navigator.hardwareConcurrency || 1));
 const spawn = () => new Worker(new URL('./lines.worker.ts', import.meta.url), { type: 'module' });
-let spare: ParsePool | null = createWorkerPool(size, spawn);
+/** A pool, or none where a worker cannot start workers of its own: this thread then parses alone. */
+function tryPool(): ParsePool | undefined {
+  try {
+    return typeof Worker === 'undefined' ? undefined : createWorkerPool(size, spawn);
+  } catch {
+    return undefined;
+  }
+}
+let spare = tryPool();
 const pool = () => {
-  const next = spare ?? createWorkerPool(size, spawn);
-  spare = null;
+  const next = spare ?? tryPool();
+  spare = undefined;
   return next;
 };
 

@@ -12,7 +12,10 @@ export type Post = (message: FromWorker, transfer: Transferable[]) => void;
  * load sources (streaming, linting, compacting; parsing in a pool of helpers when given one), publish snapshots with only the new records (their
  * buffers transferred, not copied), and push later bytes of followed sources into the same parsers.
  */
-export function createWorkerSession(post: Post, options: { pool?: () => ParsePool } = {}): (message: ToWorker) => Promise<void> {
+export function createWorkerSession(
+  post: Post,
+  options: { pool?: () => ParsePool | undefined } = {},
+): (message: ToWorker) => Promise<void> {
   let state: LoadState | null = null;
 
   const snapshot = (s: LoadState, done: boolean) => {
