@@ -47,6 +47,7 @@ test('drift mode marks the token where trainer and sampler disagree by more than
   await expect(tokenList(page).locator('[data-drift]')).toHaveCount(0);
 
   await page.getByRole('radio', { name: 'Drift' }).check();
+  await expect(page).toHaveURL(/[?&]shade=drift(&|$)/);
   await expect(tokenAt(page, position)).toHaveAttribute('data-drift', 'over');
   await expect(tokenAt(page, position)).toHaveAccessibleName(/" mid", trained, drift 1\.70 nat, above 1$/);
   await expect(tokenList(page).locator('[data-drift="over"]')).toHaveCount(1);
@@ -65,4 +66,16 @@ test('drift mode marks the token where trainer and sampler disagree by more than
   await page.getByRole('button', { name: 'Show W_LOGPROB_DRIFT in segment 0' }).click();
   await expect(page.getByRole('radio', { name: 'Drift' })).toBeChecked();
   await expect(tokenAt(page, position)).toHaveAttribute('aria-selected', 'true');
+
+  await page.getByRole('radio', { name: 'Probability' }).check();
+  await expect(page).not.toHaveURL(/shade=/);
+  await expect(tokenList(page).locator('[data-drift]')).toHaveCount(0);
+});
+
+test('a link with shade=drift opens the token view in drift shading', async ({ page }) => {
+  // Position 492 is the first trained token of the article's training sequence (scrolled into view by tok=).
+  await page.goto('/?rollout=r-article%23a-1&view=rollout&tab=tokens&seq=training&tok=492&shade=drift');
+  await expect(page.getByRole('radio', { name: 'Drift' })).toBeChecked();
+  await expect(page.getByRole('region', { name: 'Legend' })).toContainText('above 1 nat is W_LOGPROB_DRIFT');
+  await expect(tokenAt(page, 492)).toHaveAttribute('data-drift', /^(over|under)$/);
 });

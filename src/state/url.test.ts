@@ -16,6 +16,7 @@ describe('selection in the query string', () => {
       seq: null,
       token: null,
       drGrpo: false,
+      drift: false,
     });
   });
 
@@ -30,22 +31,24 @@ describe('selection in the query string', () => {
     expect(withRollout(s, null)).toBe('?src=local:a.jsonl');
   });
 
-  it('reads the view, tab, step, token sequence, token and advantage mode; ignores junk', () => {
-    expect(readSelection('?rollout=r&view=rollout&tab=tokens&step=3&seq=training&tok=120&adv=dr')).toMatchObject({
+  it('reads the view, tab, step, token sequence, token, advantage mode and shading; ignores junk', () => {
+    expect(readSelection('?rollout=r&view=rollout&tab=tokens&step=3&seq=training&tok=120&adv=dr&shade=drift')).toMatchObject({
       view: 'rollout',
       tab: 'tokens',
       step: 3,
       seq: 'training',
       token: 120,
       drGrpo: true,
+      drift: true,
     });
-    expect(readSelection('?view=rollout&tab=evil&step=-1&seq=x&tok=1e9')).toMatchObject({
+    expect(readSelection('?view=rollout&tab=evil&step=-1&seq=x&tok=1e9&shade=sepia')).toMatchObject({
       view: 'list',
       tab: 'steps',
       step: null,
       seq: null,
       token: null,
       drGrpo: false,
+      drift: false,
     });
     expect(readSelection('?view=groups').view).toBe('groups');
     expect(readSelection('?seq=2').seq).toBe(2);

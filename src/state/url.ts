@@ -17,6 +17,8 @@ export const SEQ_PARAM = 'seq';
 export const TOKEN_PARAM = 'tok';
 /** Advantage mode: absent for GRPO (std-normalised), `dr` for Dr. GRPO. */
 export const ADV_PARAM = 'adv';
+/** Token view shading: absent for probability, `drift` for trainer-vs-sampler drift. */
+export const SHADE_PARAM = 'shade';
 
 export type View = 'list' | 'rollout' | 'groups';
 export type RolloutTab = 'steps' | 'tokens' | 'audit' | 'roles' | 'raw';
@@ -38,6 +40,8 @@ export interface Selection {
   seq: number | 'training' | null;
   token: number | null;
   drGrpo: boolean;
+  /** Token view shades by drift (trainer vs sampler log-probs) rather than probability. */
+  drift: boolean;
 }
 
 function nonNegativeInt(v: string | null): number | null {
@@ -61,6 +65,7 @@ export function readSelection(search: string): Selection {
     seq: seq === 'training' ? 'training' : nonNegativeInt(seq),
     token: nonNegativeInt(params.get(TOKEN_PARAM)),
     drGrpo: params.get(ADV_PARAM) === 'dr',
+    drift: params.get(SHADE_PARAM) === 'drift',
   };
 }
 

@@ -30,7 +30,10 @@ export function TokenView({ ctx }: { ctx: RolloutContext }) {
   const track = useMemo(() => (seq === null ? null : tokenTrack(record, toSource(seq))), [record, seq]);
   const piece = decoder ? decoder.piece : noText;
   const cells = useMemo(() => (track ? measureTokens(track.ids, piece) : null), [track, piece]);
-  const [driftWanted, setDriftWanted] = useState(false);
+  // Drift shading is part of what a link shows (`shade=drift`); a sequence without trainer log-probs
+  // falls back to probability without forgetting the choice.
+  const driftWanted = selection.drift;
+  const setDriftWanted = useCallback((on: boolean) => setParams({ shade: on ? 'drift' : null }), []);
   // Hover belongs to the track it happened on: another sequence or rollout starts without one.
   const [hover, setHover] = useState<{ track: unknown; position: number } | null>(null);
   const hovered = hover !== null && hover.track === track ? hover.position : null;
@@ -50,8 +53,11 @@ export function TokenView({ ctx }: { ctx: RolloutContext }) {
     (f: Finding) => {
       const target = findingTarget(f, record);
       if (!target) return;
-      if (target.drift) setDriftWanted(true);
-      setParams({ seq: String(target.seq), tok: target.token === null ? null : String(target.token) });
+      setParams({
+        seq: String(target.seq),
+        tok: target.token === null ? null : String(target.token),
+        ...(target.drift ? { shade: 'drift' } : {}),
+      });
     },
     [record],
   );
