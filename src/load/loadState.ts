@@ -128,7 +128,8 @@ export class LoadState {
     // A view of part of a buffer may share it with other chunks: only a whole buffer is taken as it is.
     const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
     this.take(source.parser.push(this.pool === null || (owned && whole) ? chunk : chunk.slice()));
-    if (this.pool === null || source.heldBytes >= BLOCK_BYTES) this.flush(source);
+    // A full block goes out; so does any held line while the pool is idle (the first rows, a slow reader).
+    if (this.pool === null || source.heldBytes >= BLOCK_BYTES || this.inFlight === 0) this.flush(source);
     source.file.bytes += storedBytes;
     this.countLines(source);
   }
