@@ -1,28 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildRollout, MINIMAL_RECORD_LINE, toJsonl } from '../testing/builders';
+import { chunkedFile } from '../testing/chunks';
 import { type LoadProgress, lintSources } from './lintSources';
 import { fileSource, LoadError, sourceKey } from './sources';
 
 const encoder = new TextEncoder();
-
-/** A File whose stream() yields the bytes in chunks of `size`, to cut lines and gzip headers anywhere. */
-function chunkedFile(bytes: Uint8Array<ArrayBuffer>, name: string, size: number): File {
-  const file = new File([bytes], name);
-  Object.defineProperty(file, 'stream', {
-    value: () => {
-      let at = 0;
-      return new ReadableStream<Uint8Array<ArrayBuffer>>({
-        pull(controller) {
-          if (at >= bytes.length) return controller.close();
-          controller.enqueue(bytes.slice(at, at + size));
-          at += size;
-        },
-      });
-    },
-  });
-  return file;
-}
 
 const text = toJsonl([
   buildRollout({ rollout_id: 'r-1' }),

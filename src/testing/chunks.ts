@@ -27,3 +27,28 @@ export function feedInChunks(
   results.push(...parser.end());
   return { results, lines: parser.lines };
 }
+
+/**
+ * A File whose stream() yields fresh copies of the bytes in chunks of the given sizes, cycling through
+ * them (one number: all chunks that size), as a stream reader hands its chunks over: how the loader
+ * tests cut lines, characters and gzip headers anywhere.
+ */
+export function chunkedFile(bytes: Uint8Array<ArrayBuffer>, name: string, sizes: number | readonly number[]): File {
+  const cycle = typeof sizes === 'number' ? [sizes] : sizes;
+  const file = new File([bytes], name);
+  Object.defineProperty(file, 'stream', {
+    value: () => {
+      let at = 0;
+      let i = 0;
+      return new ReadableStream<Uint8Array<ArrayBuffer>>({
+        pull(controller) {
+          if (at >= bytes.length) return controller.close();
+          const size = cycle[i++ % cycle.length] ?? bytes.length;
+          controller.enqueue(bytes.slice(at, at + size));
+          at += size;
+        },
+      });
+    },
+  });
+  return file;
+}

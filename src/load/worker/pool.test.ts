@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRollout, MINIMAL_RECORD_LINE, toJsonl } from '../../testing/builders';
+import { chunkedFile } from '../../testing/chunks';
 import { expandRollout } from '../compact';
 import { lintSources } from '../lintSources';
 import { fileSource } from '../sources';
@@ -31,26 +32,6 @@ function fakeWorker(random: () => number, log: { blocks: number }): LinesWorker 
     terminate() {},
   };
   return worker;
-}
-
-/** A File whose stream() yields fresh buffers of the given sizes, cycling (a reader's chunks are its own). */
-function chunkedFile(bytes: Uint8Array<ArrayBuffer>, name: string, sizes: readonly number[]): File {
-  const file = new File([bytes], name);
-  Object.defineProperty(file, 'stream', {
-    value: () => {
-      let at = 0;
-      let i = 0;
-      return new ReadableStream<Uint8Array<ArrayBuffer>>({
-        pull(controller) {
-          if (at >= bytes.length) return controller.close();
-          const size = sizes[i++ % sizes.length] ?? 1;
-          controller.enqueue(bytes.slice(at, at + size));
-          at += size;
-        },
-      });
-    },
-  });
-  return file;
 }
 
 const big = (id: string) => {

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildRollout, toJsonl } from '../../testing/builders';
+import { chunkedFile } from '../../testing/chunks';
 import { expandRollout } from '../compact';
 import type { FromWorker } from './protocol';
 import { createWorkerSession } from './session';
 
-function fileOf(text: string, name: string, chunk = 64): File {
-  const bytes = new TextEncoder().encode(text);
-  const file = new File([bytes], name);
-  // Small chunks, so the load spans several snapshots.
-  Object.defineProperty(file, 'stream', {
-    value: () => {
-      let at = 0;
-      return new ReadableStream<Uint8Array<ArrayBuffer>>({
-        pull(c) {
-          if (at >= bytes.length) return c.close();
-          c.enqueue(bytes.slice(at, at + chunk));
-          at += chunk;
-        },
-      });
-    },
-  });
-  return file;
-}
+const encode = (text: string) => new TextEncoder().encode(text);
+/** Small chunks, so a load spans several snapshots. */
+const CHUNK = 64;
 
 describe('worker session', () => {
   it('sends every record once across snapshots, with its buffers in the transfer list', async () => {
@@ -30,7 +16,7 @@ describe('worker session', () => {
     const records = Array.from({ length: 30 }, (_, i) => buildRollout({ rollout_id: `r-${i}` }));
     await handle({
       type: 'load',
-      sources: [{ kind: 'file', id: 'a', name: 'a.jsonl', file: fileOf(toJsonl(records), 'a.jsonl') }],
+      sources: [{ kind: 'file', id: 'a', name: 'a.jsonl', file: chunkedFile(encode(toJsonl(records)), 'a.jsonl', CHUNK) }],
       follow: [false],
     });
     const snapshots = messages.flatMap((m) => (m.message.type === 'snapshot' ? [m] : []));
@@ -51,7 +37,7 @@ describe('worker session', () => {
     const b = JSON.stringify(buildRollout({ rollout_id: 'b' }));
     await handle({
       type: 'load',
-      sources: [{ kind: 'file', id: 'f', name: 'f.jsonl', file: fileOf(`${a}\n${b.slice(0, 10)}`, 'f.jsonl') }],
+      sources: [{ kind: 'file', id: 'f', name: 'f.jsonl', file: chunkedFile(encode(`${a}\n${b.slice(0, 10)}`), 'f.jsonl', CHUNK) }],
       follow: [true],
     });
     const after = messages.filter((m) => m.type === 'snapshot').pop();
