@@ -94,21 +94,12 @@ export interface LineRun {
   count: number;
 }
 
-/** Calls `onLine` for each line of a run, in order; a line is copied only when it spans two parts. */
+/** Calls `onLine` for each line of a run, in order, numbered from `firstLine`: the splitter's own walk. */
 export function forEachLine(run: LineRun, onLine: (bytes: Uint8Array, line: number) => void): void {
-  let line = run.firstLine;
-  let spanning: Uint8Array[] = [];
-  for (const part of run.parts) {
-    let start = 0;
-    for (let nl = part.indexOf(NEWLINE); nl !== -1 && line < run.firstLine + run.count; nl = part.indexOf(NEWLINE, start)) {
-      const piece = part.subarray(start, nl);
-      onLine(spanning.length > 0 ? concat([...spanning, piece]) : piece, line++);
-      spanning = [];
-      start = nl + 1;
-    }
-    if (start < part.length) spanning.push(part.subarray(start));
-  }
-  if (spanning.length > 0 && line < run.firstLine + run.count) onLine(concat(spanning), line);
+  const splitter = new LineSplitter();
+  splitter.lines = run.firstLine - 1;
+  for (const part of run.parts) splitter.push(part, onLine);
+  splitter.end(onLine);
 }
 
 /** Splits a byte stream into lines and parses each as a v1 record (see LineSplitter). */
