@@ -6,5 +6,7 @@ export type { ParsedReviews, Review, ReviewKey, ReviewLineError, ReviewVerdict }
 export { isReviewVerdict, parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
 export type { Grading, Rollout, Segment, Step, Training, TranscriptMessage } from './schema';
 export { rolloutSchema, segmentSchema, stepSchema, transcriptMessageSchema } from './schema';
+export type { ServedFile } from './served';
+export { parseServedList } from './served';
 export type { ParsedCall } from './toolCall';
 export { parseToolCall } from './toolCall';

@@ -24,7 +24,7 @@ export {
   useContentDigest,
 } from './reviews';
 export type { ServedFile } from './served';
-export { isServedSource, parseServedList, servedFilesOptions, servedUrl, useServedFiles } from './served';
+export { isServedSource, servedFilesOptions, servedUrl, useServedFiles } from './served';
 export type { LoadSource } from './sources';
 export { fileSource, LoadError, lastPathSegment, sourceKey, urlSource } from './sources';
 export { useLiveFollow } from './useLiveFollow';

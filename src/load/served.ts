@@ -1,30 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { parseServedList, type ServedFile } from '../format';
 import type { LoadSource } from './sources';
 
-/** A file offered by `trajscope view` (src/cli/server/catalog.ts). */
-export interface ServedFile {
-  id: string;
-  name: string;
-  size: number;
-  mtimeMs: number;
-  ino: number;
-}
+export type { ServedFile };
 
 /** Where `trajscope view` serves the named files and their list; absent on a plain static host. */
 export const SERVED_FILES_PREFIX = '/files/';
 const SERVED_LIST_URL = '/api/files';
 export const SERVED_EVENTS_URL = '/api/events';
-
-function isServedFile(v: unknown): v is ServedFile {
-  if (typeof v !== 'object' || v === null) return false;
-  const f = v as Record<string, unknown>;
-  return typeof f.id === 'string' && typeof f.name === 'string' && typeof f.size === 'number' && typeof f.ino === 'number';
-}
-
-/** Parses the server's list; anything else (a 404 page, an SPA fallback) means "not served by trajscope view". */
-export function parseServedList(body: unknown): ServedFile[] | null {
-  return Array.isArray(body) && body.every(isServedFile) ? body : null;
-}
 
 /**
  * The files `trajscope view` serves, or null when the app is not served by it (then the embedded demo
@@ -37,7 +20,7 @@ export function servedFilesOptions() {
       try {
         const res = await fetch(SERVED_LIST_URL, { signal, headers: { Accept: 'application/json' } });
         if (!res.ok || !(res.headers.get('content-type') ?? '').includes('application/json')) return null;
-        return parseServedList(await res.json());
+        return parseServedList(await res.text());
       } catch {
         return null;
       }

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { parseServedList } from '../format';
 import { catchUp, type SeenInodes } from './follow';
 import { lintReportOptions, loadKey } from './lintReportQuery';
 import { forgetLiveLoad, liveLoad } from './liveStates';
-import { isServedSource, parseServedList, SERVED_EVENTS_URL, type ServedFile, servedFilesOptions } from './served';
+import { isServedSource, SERVED_EVENTS_URL, servedFilesOptions } from './served';
 import type { LoadSource } from './sources';
 
 /**
@@ -23,12 +24,7 @@ export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean): 
     let queue = Promise.resolve();
     const options = lintReportOptions(sources);
     events.addEventListener('files', (ev: MessageEvent<string>) => {
-      let files: ServedFile[] | null;
-      try {
-        files = parseServedList(JSON.parse(ev.data));
-      } catch {
-        return;
-      }
+      const files = parseServedList(ev.data);
       if (!files) return;
       queryClient.setQueryData(servedFilesOptions().queryKey, files);
       // One catch-up at a time, in event order: two overlapping range reads would both append.

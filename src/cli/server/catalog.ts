@@ -1,17 +1,8 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, sep } from 'node:path';
+import type { ServedFile } from '../../format';
 
-/** A trajectory file the server may hand out, as the browser sees it. */
-export interface ServedFile {
-  /** URL-safe id: `f<n>` for a named file, `d<n>/<relative path>` for a file inside a named directory. */
-  id: string;
-  /** What a person reads: the name as given, or directory/relative path. */
-  name: string;
-  size: number;
-  mtimeMs: number;
-  /** Changes when the file is replaced rather than appended to (rename over it, delete and re-create). */
-  ino: number;
-}
+export type { ServedFile };
 
 const TRAJECTORY_FILE = /\.(jsonl|jsonl\.gz|json|traj)$/i;
 const MAX_DEPTH = 4;
