@@ -10,7 +10,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing, INSTALL_HINT } from './chromium.mjs';
-import { writeLargeJsonl } from './make-large-jsonl.mjs';
+import { longRollout, writeLargeJsonl } from './make-large-jsonl.mjs';
 
 const SIZE_MB = Number(process.env.BENCH_MB ?? 256);
 const SEED = 20261129;
@@ -19,36 +19,6 @@ const TARGET_MEMORY = 0.5;
 const TARGET_OPEN_MS = 200;
 const TARGET_LONG_TASK_MS = 50;
 const BIG_TOKENS = 100_000;
-
-/** The last line: one rollout of 100k tokens (three generations over a growing context, and its training sequence). */
-function bigRollout(rand) {
-  const ids = (n) => Array.from({ length: n }, () => Math.floor(rand() * 151_000));
-  const sizes = [30_000, 60_000, BIG_TOKENS - 200];
-  const segments = [];
-  let context = ids(sizes[0]);
-  for (const [i, size] of sizes.entries()) {
-    if (context.length < size) context = [...context, ...ids(size - context.length)];
-    const gen = ids(60);
-    segments.push({ input_ids: context, generated_ids: gen, old_logprobs: gen.map(() => -rand()), tool_call_id: `c-${i + 1}` });
-    context = [...context, ...gen];
-  }
-  const sequence = context;
-  const mask = sequence.map(() => 0);
-  for (const s of segments) for (let j = 0; j < s.generated_ids.length; j++) mask[s.input_ids.length + j] = 1;
-  return {
-    task_id: 'big-task',
-    rollout_id: 'r-big',
-    attempt_id: 'a-1',
-    tokenizer: { name: 'synthetic', version: '1' },
-    chat_template: { name: 'synthetic', version: '1' },
-    grader: { name: 'synthetic', version: '1' },
-    sampling: { temperature: 1, max_new_tokens: 4096 },
-    segments,
-    training: { sequence_ids: sequence, loss_mask: mask },
-    termination: 'finished',
-    reward: 1,
-  };
-}
 
 if (chromiumMissing()) {
   console.error(`Chromium not found at ${CHROMIUM_PATH}.\n${INSTALL_HINT}`);
@@ -63,7 +33,7 @@ if (!existsSync('dist/index.html')) {
 const dir = mkdtempSync(join(tmpdir(), 'trajscope-bench-'));
 const file = join(dir, 'bench.jsonl');
 console.log(`bench: generating ${SIZE_MB} MB (seed ${SEED})…`);
-const { rollouts } = await writeLargeJsonl(file, SIZE_MB, SEED, { last: bigRollout });
+const { rollouts } = await writeLargeJsonl(file, SIZE_MB, SEED, { last: (rand) => longRollout(rand, BIG_TOKENS) });
 const fileBytes = statSync(file).size;
 
 // The real `trajscope view` server: same origin for the app and the file, no compression.

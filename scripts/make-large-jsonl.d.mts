@@ -3,6 +3,8 @@ export function syntheticRollout(
   i: number,
   shape?: { prompt?: number; segments?: number; observation?: [number, number] },
 ): unknown;
+/** One rollout of `tokens` tokens (r-big): three generations over a growing context, and its training sequence. */
+export function longRollout(rand: () => number, tokens: number): unknown;
 export function writeLargeJsonl(
   out: string,
   sizeMb: number | string,

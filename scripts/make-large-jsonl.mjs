@@ -16,9 +16,19 @@ function generator(seedArg) {
   };
 }
 
+/** What every synthetic rollout was generated with: one tokenizer, template, grader and sampling. */
+const SETUP = {
+  tokenizer: { name: 'synthetic', version: '1' },
+  chat_template: { name: 'synthetic', version: '1' },
+  grader: { name: 'synthetic', version: '1' },
+  sampling: { temperature: 1, max_new_tokens: 4096 },
+};
+
+const randomIds = (rand, n) => Array.from({ length: n }, () => Math.floor(rand() * 151_000));
+
 /** One rollout: `segments` generations over a context that starts at `prompt` tokens and grows. */
 export function syntheticRollout(rand, i, { prompt = 1300, segments = 6, observation = [300, 900] } = {}) {
-  const ids = (n) => Array.from({ length: n }, () => Math.floor(rand() * 151_000));
+  const ids = (n) => randomIds(rand, n);
   const segs = [];
   const steps = [];
   let context = ids(prompt);
@@ -46,14 +56,40 @@ export function syntheticRollout(rand, i, { prompt = 1300, segments = 6, observa
     attempt_id: 'a-1',
     policy_version: 'v-1',
     environment_version: 'env-1',
-    tokenizer: { name: 'synthetic', version: '1' },
-    chat_template: { name: 'synthetic', version: '1' },
-    grader: { name: 'synthetic', version: '1' },
-    sampling: { temperature: 1, max_new_tokens: 4096 },
+    ...SETUP,
     segments: segs,
     steps,
     termination: 'finished',
     reward: rand() < 0.5 ? 1 : 0,
+  };
+}
+
+/**
+ * One long rollout (`rollout_id` r-big): three generations over a context growing to `tokens`, and its
+ * training sequence with the generated positions in the loss.
+ */
+export function longRollout(rand, tokens) {
+  const sizes = [30_000, 60_000, tokens - 200];
+  const segments = [];
+  let context = randomIds(rand, sizes[0]);
+  for (const [i, size] of sizes.entries()) {
+    if (context.length < size) context = [...context, ...randomIds(rand, size - context.length)];
+    const gen = randomIds(rand, 60);
+    segments.push({ input_ids: context, generated_ids: gen, old_logprobs: gen.map(() => -rand()), tool_call_id: `c-${i + 1}` });
+    context = [...context, ...gen];
+  }
+  const sequence = context;
+  const mask = sequence.map(() => 0);
+  for (const s of segments) for (let j = 0; j < s.generated_ids.length; j++) mask[s.input_ids.length + j] = 1;
+  return {
+    task_id: 'big-task',
+    rollout_id: 'r-big',
+    attempt_id: 'a-1',
+    ...SETUP,
+    segments,
+    training: { sequence_ids: sequence, loss_mask: mask },
+    termination: 'finished',
+    reward: 1,
   };
 }
 
