@@ -59,7 +59,7 @@ export function GroupsView({ result }: { result: LoadResult }) {
   return (
     <div className="groups">
       <GroupsSummary overview={overview} codeCounts={codeCounts} counted={counted} activeCode={browse.code} onCode={setGroupCode} />
-      <div className="groups__toolbar">
+      <div className="toolbar groups__toolbar">
         <label className="groups__sort">
           Sort groups
           <select

@@ -37,7 +37,7 @@ export function RawView({ record }: { record: Rollout }) {
   const rest = lines.length - shown;
   return (
     <div className="raw">
-      <div className="raw__bar">
+      <div className="toolbar">
         <button type="button" className="btn" onClick={onCopy}>
           Copy JSON
         </button>

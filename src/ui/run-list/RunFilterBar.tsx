@@ -32,7 +32,7 @@ export function RunFilterBar({ filters, terminations, codes, shown, total, drGrp
   const { setFilters, toggleTermination, clearFilters } = useRunFiltersActions();
   const filtered = isFiltered(filters);
   return (
-    <search className="filters" aria-label="Filter rollouts">
+    <search className="toolbar filters" aria-label="Filter rollouts">
       <input
         type="search"
         className="filters__search"
