@@ -32,8 +32,7 @@ export function TokenView({ ctx }: { ctx: RolloutContext }) {
   const cells = useMemo(() => (track ? measureTokens(track.ids, piece) : null), [track, piece]);
   // Drift shading is part of what a link shows (`shade=drift`); a sequence without trainer log-probs
   // falls back to probability without forgetting the choice.
-  const driftWanted = selection.drift;
-  const setDriftWanted = useCallback((on: boolean) => setParams({ shade: on ? 'drift' : null }), []);
+  const setDrift = useCallback((on: boolean) => setParams({ shade: on ? 'drift' : null }), []);
   // Hover belongs to the track it happened on: another sequence or rollout starts without one.
   const [hover, setHover] = useState<{ track: unknown; position: number } | null>(null);
   const hovered = hover !== null && hover.track === track ? hover.position : null;
@@ -69,7 +68,7 @@ export function TokenView({ ctx }: { ctx: RolloutContext }) {
     return <p className="tokens-empty">This rollout has no segments and no training record: there are no tokens to show.</p>;
   }
   const canDrift = track.trainer !== null;
-  const mode: ShadeMode = driftWanted && canDrift ? 'drift' : 'probability';
+  const mode: ShadeMode = selection.drift && canDrift ? 'drift' : 'probability';
   const selected = selection.token !== null && selection.token < track.ids.length ? selection.token : null;
   const shown = hovered ?? selected;
 
@@ -89,7 +88,7 @@ export function TokenView({ ctx }: { ctx: RolloutContext }) {
         <fieldset className="tokens__mode">
           <legend>Shade by</legend>
           <label>
-            <input type="radio" name="tok-shade" checked={mode === 'probability'} onChange={() => setDriftWanted(false)} /> Probability
+            <input type="radio" name="tok-shade" checked={mode === 'probability'} onChange={() => setDrift(false)} /> Probability
           </label>
           <label
             title={
@@ -100,8 +99,7 @@ export function TokenView({ ctx }: { ctx: RolloutContext }) {
                   : 'Needs training.logprobs, which this rollout does not have'
             }
           >
-            <input type="radio" name="tok-shade" checked={mode === 'drift'} disabled={!canDrift} onChange={() => setDriftWanted(true)} />{' '}
-            Drift
+            <input type="radio" name="tok-shade" checked={mode === 'drift'} disabled={!canDrift} onChange={() => setDrift(true)} /> Drift
           </label>
         </fieldset>
         <span className="tokens__decoding">
