@@ -33,3 +33,19 @@ export async function openSteps(page: Page, rolloutId: string): Promise<void> {
 export async function waitForTokenizer(page: Page): Promise<void> {
   await expect(page.getByText('decoded with the bundled Qwen3 tokenizer')).toBeVisible({ timeout: 20_000 });
 }
+
+/**
+ * Holds back the Qwen3 tokenizer chunk (named in vite.config.ts) until the returned function is called,
+ * to play a slow load: contexts stay token ids, then decode and change the rows' heights.
+ */
+export async function holdTokenizer(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/qwen3-tokenizer-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

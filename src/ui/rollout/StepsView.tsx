@@ -72,9 +72,17 @@ function StepsList({ ctx }: { ctx: RolloutContext }) {
   const selectedStep = selection.step !== null && rowOfStep.has(selection.step) ? selection.step : null;
   const selectedRow = selectedStep === null ? null : (rowOfStep.get(selectedStep) ?? null);
 
+  // What the view holds in sight while rows are measured or grow (a context decoding once the tokenizer
+  // loads, a row measured for the first time): the selected step, or the end after End. Without it the
+  // row the reader just went to slides away under them. It lets go when the reader scrolls.
+  const hold = useRef<'selected' | 'end' | null>('selected');
+  const letGo = () => {
+    hold.current = null;
+  };
+
   // Bring the selected step into view when it is not (a link, a revert marker, the keyboard); a step
   // whose top is already on screen stays where it is.
-  useEffect(() => {
+  const showSelected = useCallback(() => {
     const el = scroller.current;
     if (selectedRow === null || !el) return;
     const m = virtualizer.measurementsCache[selectedRow];
@@ -83,22 +91,24 @@ function StepsList({ ctx }: { ctx: RolloutContext }) {
     virtualizer.scrollToIndex(selectedRow, { align: 'start' });
   }, [selectedRow, virtualizer]);
 
-  // After End, stay at the end while rows below grow (a context decoding once the tokenizer loads, a
-  // row measured for the first time): otherwise the grader's lane slides out of view under the reader.
-  const pinnedToEnd = useRef(false);
+  useEffect(() => {
+    hold.current = 'selected';
+    showSelected();
+  }, [showSelected]);
+
   const totalSize = virtualizer.getTotalSize();
   useEffect(() => {
-    if (pinnedToEnd.current && totalSize > 0) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
-  }, [totalSize, items.length, virtualizer]);
-  const unpin = () => {
-    pinnedToEnd.current = false;
-  };
+    if (totalSize === 0) return;
+    if (hold.current === 'end') virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
+    else if (hold.current === 'selected') showSelected();
+  }, [totalSize, items.length, virtualizer, showSelected]);
 
   const select = useCallback((step: number) => setParams({ step: String(step) }), []);
   const steps = useMemo(() => [...rowOfStep.keys()].sort((a, b) => a - b), [rowOfStep]);
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.target !== e.currentTarget) return;
-    pinnedToEnd.current = e.key === 'End';
+    // ↑/↓ select a step (held by the selection effect), End holds the end; any other key may scroll.
+    hold.current = e.key === 'End' ? 'end' : e.key === 'ArrowUp' || e.key === 'ArrowDown' ? 'selected' : null;
     if (e.key === 'Home' || e.key === 'End') {
       // The rows past the view do not exist yet: the virtualizer scrolls to the first or last one.
       e.preventDefault();
@@ -124,8 +134,8 @@ function StepsList({ ctx }: { ctx: RolloutContext }) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable); ↑/↓ there move the selected step, Home/End go to the task and the grader
         tabIndex={0}
         onKeyDown={onKeyDown}
-        onWheel={unpin}
-        onPointerDown={unpin}
+        onWheel={letGo}
+        onPointerDown={letGo}
       >
         <div className="steps__columns" aria-hidden="true">
           <span />
