@@ -1,7 +1,6 @@
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLintReport, useLiveFollow } from '../load';
 import { useNotice, useSelection, useSources, useUiActions } from '../state';
-import { GroupsView } from './groups/GroupsView';
 import { DropOverlay } from './open/DropOverlay';
 import { useFileDrop } from './open/useFileDrop';
 import { useOpenFiles } from './open/useOpenFiles';
@@ -14,6 +13,10 @@ import { LoadFailed } from './source/LoadFailed';
 import { LoadingStrip } from './source/LoadingStrip';
 import { LoadingView } from './source/LoadingView';
 import { MissingFiles, MissingFilesNotice } from './source/MissingFiles';
+
+// The groups page is the only user of the chart library (recharts and its d3 and redux helpers, about
+// half of the page's script): it loads when first shown, so the run list and a rollout open sooner.
+const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ default: m.GroupsView })));
 
 /** The shell: what is open (from the URL), the load, and the run list once it is read. */
 export function App() {
@@ -53,7 +56,9 @@ export function App() {
           view === 'rollout' ? (
             <RolloutPage result={result} />
           ) : view === 'groups' ? (
-            <GroupsView result={result} />
+            <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
+              <GroupsView result={result} />
+            </Suspense>
           ) : (
             <RunListView result={result} />
           )
