@@ -106,9 +106,12 @@ function StepsList({ ctx }: { ctx: RolloutContext }) {
   const select = useCallback((step: number) => setParams({ step: String(step) }), []);
   const steps = useMemo(() => [...rowOfStep.keys()].sort((a, b) => a - b), [rowOfStep]);
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.target !== e.currentTarget) return;
-    // ↑/↓ select a step (held by the selection effect), End holds the end; any other key may scroll.
-    hold.current = e.key === 'End' ? 'end' : e.key === 'ArrowUp' || e.key === 'ArrowDown' ? 'selected' : null;
+    // A key pressed inside a row (Tab, Page Down on a focused button, Enter on a fold) may scroll or
+    // change the layout under the reader: let go. On the list itself ↑/↓ select a step (held by the
+    // selection effect) and End holds the end.
+    const own = e.target === e.currentTarget;
+    hold.current = own && e.key === 'End' ? 'end' : own && (e.key === 'ArrowUp' || e.key === 'ArrowDown') ? 'selected' : null;
+    if (!own) return;
     if (e.key === 'Home' || e.key === 'End') {
       // The rows past the view do not exist yet: the virtualizer scrolls to the first or last one.
       e.preventDefault();
