@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { screenshot } from './support/app';
-import { gotoSteps, stepRow } from './support/steps';
+import { gotoSteps, holdTokenizer, stepRow, waitForTokenizer } from './support/steps';
 
 test('a copied link with rollout and step reopens the same rollout with that step selected and in view', async ({ page }, testInfo) => {
   // Step 8 of r-regression starts far below the fold.
@@ -41,4 +41,20 @@ test('a link to a step that does not exist opens the rollout with nothing select
   await gotoSteps(page, 'r-article#a-1', '&step=99');
   await expect(stepRow(page, 1)).toBeVisible();
   await expect(page.locator('[aria-current="true"]')).toHaveCount(0);
+});
+
+test('after the reader scrolls away from the linked step, decoding contexts does not pull the view back', async ({ page }) => {
+  const release = await holdTokenizer(page);
+  await gotoSteps(page, 'r-regression#a-1', '&step=8');
+  await expect(stepRow(page, 8)).toBeInViewport();
+  const steps = page.getByRole('region', { name: 'Rollout steps' });
+  await steps.hover();
+  await page.mouse.wheel(0, -20_000);
+  const task = page.getByRole('list', { name: 'Steps' }).getByRole('listitem', { name: 'Task', exact: true });
+  await expect(task).toBeInViewport();
+
+  release();
+  await waitForTokenizer(page);
+  await expect(task).toBeInViewport();
+  await expect(stepRow(page, 8)).not.toBeInViewport();
 });
