@@ -35,6 +35,22 @@ describe('detectFormat', () => {
     expect(detectFormat({ name: 'results.jsonl', values: [both] })).toBe('v1');
   });
 
+  it('reads a v1 record that lacks a required field, or has one of the wrong type, as v1 (its own line is the error)', () => {
+    const full = JSON.parse(MINIMAL_RECORD_LINE);
+    for (const field of ['task_id', 'rollout_id', 'termination']) {
+      const { [field]: _, ...lacking } = full;
+      for (const name of ['x.jsonl', 'traces.jsonl', 'results.jsonl', 'run.traj']) {
+        expect(detectFormat({ name, values: [{ ...lacking, messages: [{ role: 'user' }] }] })).toBe('v1');
+      }
+    }
+    expect(detectFormat({ name: 'traces.jsonl', values: [{ ...full, segments: null }] })).toBe('v1');
+  });
+
+  it('keeps a chat line that carries v1-like ids a chat line (it has no segments)', () => {
+    const chat = { messages: [{ role: 'user', content: 'hi' }], task_id: 't', rollout_id: 'r', termination: 'finished' };
+    expect(detectFormat({ name: 'x.jsonl', values: [chat] })).toBe('openai-chat');
+  });
+
   it('returns null for garbage, so the caller reads it as v1 and reports what is missing', () => {
     for (const v of [{}, { a: 1 }, [1, 2], 'text', 42, null, { messages: 'not a list' }, { trajectory: [] }]) {
       expect(detectFormat({ name: 'x.jsonl', values: [v] })).toBeNull();

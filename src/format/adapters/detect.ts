@@ -8,9 +8,14 @@ export interface DetectSample {
   values: readonly unknown[];
 }
 
-/** Content rules, most specific first; v1 first of all so a v1 file is never converted. */
+/**
+ * Content rules, most specific first; v1 first of all so a v1 file is never converted. v1's own field
+ * `segments` with one other required field is enough, whatever their values: a v1 record that lacks a
+ * field or has one of the wrong type is a schema error on its own line and must not turn the whole file
+ * into another format. (Chat lines may carry `task_id`/`rollout_id`/`termination`, never `segments`.)
+ */
 const RULES: ReadonlyArray<[FormatId, (v: Json) => boolean]> = [
-  ['v1', (v) => Array.isArray(v.segments) && 'rollout_id' in v && 'termination' in v],
+  ['v1', (v) => 'segments' in v && ('rollout_id' in v || 'task_id' in v || 'termination' in v)],
   ['verifiers-traces', (v) => Array.isArray(v.traces) || (Array.isArray(v.nodes) && ('agent' in v || 'calls' in v))],
   ['rllm-episode', (v) => Array.isArray(v.trajectories)],
   [
@@ -46,8 +51,11 @@ function firstObject(values: readonly unknown[]): Json | undefined {
  * then reads it as v1, so each line reports what v1 field it lacks). Pure: the browser and the CLI share it.
  */
 export function detectFormat(sample: DetectSample): FormatId | null {
-  const value = firstObject(sample.values);
-  if (value) for (const [id, matches] of RULES) if (matches(value)) return id;
-  for (const [id, pattern] of NAMES) if (pattern.test(sample.name)) return id;
-  return null;
+  return detectByContent(sample.values) ?? NAMES.find(([, pattern]) => pattern.test(sample.name))?.[0] ?? null;
+}
+
+/** The format the content alone shows (the file's name aside), or null. */
+export function detectByContent(values: readonly unknown[]): FormatId | null {
+  const value = firstObject(values);
+  return (value && RULES.find(([, matches]) => matches(value))?.[0]) ?? null;
 }

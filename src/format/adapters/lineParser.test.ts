@@ -205,6 +205,38 @@ describe('createLineParser on whole JSON documents', () => {
     ]);
   });
 
+  it('reads a JSONL file whose first line is a lone bracket as lines: that line is E_PARSE, the others load', () => {
+    // A lone `{` or `[` opens a pretty-printed document, unless the lines after it are records on their own.
+    for (const first of ['{', '[']) {
+      const text = toJsonl([first, buildRollout({ rollout_id: 'r-1' }), '', buildRollout({ rollout_id: 'r-2' })]);
+      for (const sizes of [[], [3], [7, 11]]) {
+        const { results, format } = parseText(text, 'f.jsonl', {}, sizes);
+        expect(format).toBe('v1');
+        expect(results.map((r) => [r.kind, r.value.line])).toEqual([
+          ['error', 1],
+          ['rollout', 2],
+          ['rollout', 4],
+        ]);
+      }
+      // Past the buffering limit the same holds: nothing is skipped.
+      const big = toJsonl([first, ...Array.from({ length: 30 }, (_, i) => buildRollout({ rollout_id: `r-${i}` }))]);
+      const limited = parseText(big, 'f.jsonl', { wholeFileLimit: 2000 });
+      expect(limited.results.filter((r) => r.kind === 'rollout')).toHaveLength(30);
+      expect(limited.results[0]?.value).toMatchObject({ line: 1, code: 'E_PARSE' });
+    }
+  });
+
+  it('still reports a broken lone-bracket document as one E_PARSE, not one per line', () => {
+    const text = `[
+  {"role": "user", "content": "hi"},
+  {"role": "assistant"
+]
+`;
+    const { results } = parseText(text, 'x.json');
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ kind: 'error', value: { code: 'E_PARSE' } });
+  });
+
   it('emits a document as soon as its closing bracket arrives (a followed file need not end), and reads documents one after another', () => {
     const traj = JSON.parse(FIXTURES.sweTraj.text);
     const parser = createLineParser('live.traj');

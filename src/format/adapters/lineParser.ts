@@ -1,6 +1,6 @@
 import { concat, type LineResult, type LineRun, LineSplitter, parseLine } from '../jsonl';
 import { convertValue } from './convertValue';
-import { detectFormat } from './detect';
+import { detectByContent, detectFormat } from './detect';
 import { isRecord } from './read';
 import type { FormatId } from './types';
 import { type ParseOptions, parseWholeFile, type WholeFileResult } from './wholeFile';
@@ -153,7 +153,7 @@ class StreamingParser implements LineParser {
     }
     const limit = this.options.wholeFileLimit ?? WHOLE_FILE_LIMIT;
     if (whole.bytes <= limit) return [];
-    if (!whole.strict) return this.replay();
+    if (!whole.strict || holdsRecordLines(whole)) return this.replay();
     this.mode = 'skip';
     this.whole = null;
     const message = `a JSON document spanning several lines is read whole, up to ${Math.round(limit / 2 ** 20)} MiB; this one is larger`;
@@ -191,7 +191,10 @@ class StreamingParser implements LineParser {
     if (!whole) return [];
     const parsed = this.parseWhole(whole);
     // Not strict means the first line was not a lone bracket: a file that then fails as a whole was JSONL.
-    if (!whole.strict && (parsed === null || parsed.format === null)) return this.replay();
+    // A lone bracket followed by lines that are records on their own was a JSONL file with a broken first
+    // line: that line is one E_PARSE and the others load.
+    const failed = parsed === null || parsed.format === null;
+    if (failed && (!whole.strict || holdsRecordLines(whole))) return this.replay();
     if (parsed === null) {
       this.mode = 'lines';
       this.whole = null;
@@ -211,6 +214,17 @@ interface WholeDocument {
   bytes: number;
   /** The first line was a lone bracket: surely a document, so a failure is one error, not a JSONL replay. */
   strict: boolean;
+}
+
+/**
+ * Whether some buffered line is, on its own, a record of a format the content shows: then the lines are
+ * JSON Lines, not a broken pretty-printed document (whose lines are fragments that are not records).
+ */
+function holdsRecordLines(whole: WholeDocument): boolean {
+  return whole.lines.some((bytes, i) => {
+    const read = readJson(bytes, whole.start + i);
+    return typeof read === 'object' && isRecord(read.value) && detectByContent([read.value]) !== null;
+  });
 }
 
 function closesDocument(bytes: Uint8Array): boolean {
