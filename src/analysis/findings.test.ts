@@ -217,6 +217,28 @@ describe('findings (§7), each on its own', () => {
     expect(find({ ...r, training: { ...t, logprobs: lps } })).toEqual([]);
   });
 
+  it('W_LOGPROB_DRIFT compares generated tokens only: surplus old_logprobs are E_LOGPROB_LENGTH, not drift', () => {
+    const r = buildRollout({
+      segments: [buildSegment({ input_ids: [1, 2], generated_ids: [3], old_logprobs: [-0.1, -0.2] })],
+      training: { sequence_ids: [1, 2, 3, 4], loss_mask: [0, 0, 1, 0], logprobs: [null, null, -0.1, -5] },
+    });
+    expect(find(r).map((f) => f.code)).toEqual(['E_LOGPROB_LENGTH']);
+  });
+
+  it('E_TRAINING_MASK allows a 1 where some segment generated the token with mask 1, even if a later one overlaps it with 0', () => {
+    // A rewritten (shorter) context puts segment 1's generation over segment 0's.
+    const segments = [
+      buildSegment({ input_ids: [1, 2], generated_ids: [3, 4], old_logprobs: [-0.1, -0.1], tool_call_id: null }),
+      buildSegment({ input_ids: [1, 2], generated_ids: [3], old_logprobs: [-0.1], loss_mask: [0], tool_call_id: null }),
+    ];
+    const training = { sequence_ids: [1, 2, 3, 4], loss_mask: [0, 0, 1, 1] as (0 | 1)[] };
+    const codes = find(buildRollout({ segments, training })).map((f) => f.code);
+    expect(codes).not.toContain('E_TRAINING_MASK');
+    // With the earlier segment's mask 0 as well, no segment trains position 2.
+    const untrained = segments.map((s) => ({ ...s, loss_mask: s.generated_ids.map(() => 0 as const) }));
+    expect(find(buildRollout({ segments: untrained, training })).map((f) => f.code)).toContain('E_TRAINING_MASK');
+  });
+
   it('the minimal record lints clean apart from metadata warnings', () => {
     const minimal: Rollout = {
       task_id: 'binary-search-001',

@@ -42,8 +42,9 @@ export type PositionRole =
 /**
  * Role of each position in the training sequence: a segment's generated token (positions
  * len(input_ids) .. len(input_ids)+len(generated_ids)-1 of that segment), context (prompt, tool
- * observations), or after the last generation (padding or trailing text). Later segments win where
- * ranges overlap, because a later segment's context re-contains the earlier generation.
+ * observations), or after the last generation (padding or trailing text). Where ranges overlap (a later
+ * segment's context was rewritten shorter) the later segment wins, unless only the earlier one trains
+ * the token: §7 allows a 1 at a position that is generated with mask 1 by *some* segment.
  */
 export function trainingRoles(record: Rollout): PositionRole[] {
   const n = record.training?.sequence_ids.length ?? 0;
@@ -53,7 +54,10 @@ export function trainingRoles(record: Rollout): PositionRole[] {
     const mask = segmentMask(seg);
     const start = seg.input_ids.length;
     for (let j = 0; j < seg.generated_ids.length && start + j < n; j++) {
-      roles[start + j] = { kind: 'generated', segment: si, index: j, trainable: mask[j] === 1 };
+      const trainable = mask[j] === 1;
+      const earlier = roles[start + j];
+      if (!trainable && earlier?.kind === 'generated' && earlier.trainable) continue;
+      roles[start + j] = { kind: 'generated', segment: si, index: j, trainable };
     }
     lastEnd = Math.max(lastEnd, start + seg.generated_ids.length);
   });

@@ -67,13 +67,17 @@ export function trainingFindings(record: Rollout, driftThreshold = DEFAULT_DRIFT
       if (!aligned[i]) return;
       let worst = 0;
       let count = 0;
-      seg.old_logprobs.forEach((old, j) => {
+      // Only the generated tokens have a sampled log-probability: extra old_logprobs (E_LOGPROB_LENGTH)
+      // would be compared with whatever follows the generation.
+      const generated = Math.min(seg.old_logprobs.length, seg.generated_ids.length);
+      for (let j = 0; j < generated; j++) {
+        const old = seg.old_logprobs[j] as number;
         const trained = lps[seg.input_ids.length + j];
-        if (trained === null || trained === undefined) return;
+        if (trained === null || trained === undefined) continue;
         const d = Math.abs(trained - old);
         if (d > driftThreshold) count++;
         worst = Math.max(worst, d);
-      });
+      }
       if (count > 0) {
         out.push(
           finding(
