@@ -217,6 +217,23 @@ describe('findings (§7), each on its own', () => {
     expect(find({ ...r, training: { ...t, logprobs: lps } })).toEqual([]);
   });
 
+  it("W_ORPHAN_CALL reads tool_call_ids only as the adapters write them (listing the segment's own call first)", () => {
+    const chain = buildChain([{ tool: 'read_file' }, { tool: 'finish' }]);
+    const seg0 = chain.segments[0];
+    if (!seg0?.tool_call_id) throw new Error('chain');
+    // An empty or unrelated list in a v1 file is an unknown field: the segment's own call still counts.
+    for (const tool_call_ids of [[], ['zz'], 'c-001']) {
+      const segments = chain.segments.map((s, i) => (i === 0 ? { ...s, tool_call_ids } : s));
+      expect(find(buildRollout({ ...chain, segments }))).toEqual([]);
+    }
+    // Two calls of one generation, both executed: no orphan either way.
+    const other = buildStep({ tool_call_id: 'c-extra', tool: 'read_file' });
+    const segments = chain.segments.map((s, i) => (i === 0 ? { ...s, tool_call_ids: [seg0.tool_call_id, 'c-extra'] } : s));
+    expect(find(buildRollout({ ...chain, segments, steps: [...(chain.steps ?? []), other] }))).toEqual([
+      { code: 'W_ACTION_AFTER_FINISH', segment: null, step: 3, severity: 'warning' },
+    ]);
+  });
+
   it('W_LOGPROB_DRIFT compares generated tokens only: surplus old_logprobs are E_LOGPROB_LENGTH, not drift', () => {
     const r = buildRollout({
       segments: [buildSegment({ input_ids: [1, 2], generated_ids: [3], old_logprobs: [-0.1, -0.2] })],

@@ -1,4 +1,4 @@
-import type { Rollout } from '../format';
+import { type Rollout, segmentCallIds } from '../format';
 import { finding } from './finding';
 import { firstFinishStep } from './timeline';
 import type { Finding } from './types';
@@ -26,7 +26,7 @@ export function stepFindings(record: Rollout): Finding[] {
   const called = new Set<string>();
   record.segments.forEach((seg, i) => {
     // A generation that made several calls at once lists them all in `tool_call_ids` (adapters, docs/formats.md).
-    const ids = seg.tool_call_ids ?? (seg.tool_call_id == null ? [] : [seg.tool_call_id]);
+    const ids = segmentCallIds(seg);
     for (const id of ids) {
       called.add(id);
       if (!firstByCall.has(id)) out.push(finding('W_ORPHAN_CALL', `segment ${i}: tool_call_id "${id}" has no step`, { segment: i }));

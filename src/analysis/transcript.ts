@@ -1,11 +1,21 @@
-import type { Rollout, Segment, TranscriptMessage } from '../format';
+import {
+  contextMessages,
+  type Rollout,
+  recordTranscript,
+  type Segment,
+  segmentText,
+  type TranscriptMessage,
+  transcriptIndex,
+} from '../format';
 
 /**
  * A generation recorded as text only: converted from a tool that keeps what was said, not token ids
  * (docs/formats.md). Such a segment has no ids to decode, train or check; views show its text instead.
  */
 export function isTextOnly(seg: Segment): boolean {
-  return seg.input_ids.length === 0 && seg.generated_ids.length === 0 && (seg.text !== undefined || seg.transcript_index !== undefined);
+  return (
+    seg.input_ids.length === 0 && seg.generated_ids.length === 0 && (segmentText(seg) !== undefined || transcriptIndex(seg) !== undefined)
+  );
 }
 
 /**
@@ -16,7 +26,10 @@ export function isTextOnly(seg: Segment): boolean {
 export function visibleMessages(record: Rollout, segment: number): TranscriptMessage[] | null {
   const seg = record.segments[segment];
   if (!seg) return null;
-  if (seg.context_messages) return seg.context_messages;
-  if (record.transcript && seg.transcript_index !== undefined) return record.transcript.slice(0, seg.transcript_index);
+  const own = contextMessages(seg);
+  if (own) return own;
+  const transcript = recordTranscript(record);
+  const index = transcriptIndex(seg);
+  if (transcript && index !== undefined) return transcript.slice(0, index);
   return null;
 }

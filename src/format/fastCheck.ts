@@ -54,18 +54,6 @@ const arrayOf = (v: unknown, check: (v: unknown) => boolean) => Array.isArray(v)
 
 const versioned = (v: unknown) => isObj(v) && optStr(v.name) && optStr(v.version);
 
-function message(v: unknown): boolean {
-  if (!isObj(v)) return false;
-  return (
-    str(v.role) &&
-    (v.content === undefined || v.content === null || str(v.content)) &&
-    optStr(v.reasoning) &&
-    optStr(v.name) &&
-    optStr(v.tool_call_id) &&
-    opt(v.tool_calls, (c) => arrayOf(c, (t) => isObj(t) && optStr(t.id) && optStr(t.name) && optStr(t.arguments)))
-  );
-}
-
 function segment(v: unknown): boolean {
   if (!isObj(v)) return false;
   return (
@@ -75,11 +63,7 @@ function segment(v: unknown): boolean {
     (v.tool_call_id === undefined || v.tool_call_id === null || str(v.tool_call_id)) &&
     opt(v.loss_mask, bits) &&
     opt(v.input_tokens, strs) &&
-    opt(v.generated_tokens, strs) &&
-    optStr(v.text) &&
-    (v.transcript_index === undefined || (int(v.transcript_index) && v.transcript_index >= 0)) &&
-    opt(v.context_messages, (m) => arrayOf(m, message)) &&
-    opt(v.tool_call_ids, strs)
+    opt(v.generated_tokens, strs)
   );
 }
 
@@ -161,8 +145,6 @@ export function isPlainValid(v: unknown): v is Rollout {
     opt(v.grading, grading) &&
     opt(v.training, training) &&
     optStr(v.started_at) &&
-    optStr(v.ended_at) &&
-    optStr(v.source_format) &&
-    opt(v.transcript, (m) => arrayOf(m, message))
+    optStr(v.ended_at)
   );
 }

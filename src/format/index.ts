@@ -1,11 +1,13 @@
 export type { DetectSample, FormatId, LineParser, LineParserOptions, ParseOptions, WholeFileResult } from './adapters';
 export { createLineParser, detectFormat, FORMAT_IDS, FORMAT_LABELS, isFormatId, parseWholeFile, WHOLE_FILE_LIMIT } from './adapters';
+export type { TranscriptMessage } from './additions';
+export { contextMessages, recordTranscript, segmentCallIds, segmentText, transcriptIndex, transcriptMessageSchema } from './additions';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
 export { forEachLine, JsonlParser, parseJsonl, parseLine } from './jsonl';
 export type { ParsedReviews, Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
 export { isReviewVerdict, parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
-export type { Grading, Rollout, Segment, Step, Training, TranscriptMessage } from './schema';
-export { rolloutSchema, segmentSchema, stepSchema, transcriptMessageSchema } from './schema';
+export type { Grading, Rollout, Segment, Step, Training } from './schema';
+export { rolloutSchema, segmentSchema, stepSchema } from './schema';
 export type { ServedFile } from './served';
 export { parseServedList } from './served';
 export type { ParsedCall } from './toolCall';

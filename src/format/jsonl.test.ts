@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRollout, MINIMAL_RECORD_LINE } from '../testing/builders';
 import { feedInChunks } from '../testing/chunks';
+import { contextMessages, recordTranscript, segmentCallIds, segmentText, transcriptIndex } from './additions';
 import { JsonlParser, type LineResult, parseLine } from './jsonl';
 
 const enc = new TextEncoder();
@@ -23,6 +24,28 @@ describe('parseLine', () => {
     const rec = { ...buildRollout(), custom: { a: [1, 2] }, segments: [{ ...buildRollout().segments[0], extra_seg: 'x' }] };
     const r = parseLine(JSON.stringify(rec), 3, 'a');
     expect(r?.kind === 'rollout' && r.value.record).toMatchObject({ custom: { a: [1, 2] }, segments: [{ extra_seg: 'x' }] });
+  });
+
+  it('keeps the fields adapters add as unknown fields in a v1 file, whatever their values: never an error', () => {
+    // `transcript`, `source_format`, a segment's `text`, `transcript_index`, `context_messages`, `tool_call_ids`
+    // are Trajscope's, not v1's (docs/adr/0004): a v1 writer may use these names for anything.
+    const base = buildRollout();
+    const seg = { ...base.segments[0], text: ['a'], transcript_index: -1, context_messages: 'all of it', tool_call_ids: 'c-001' };
+    const rec = { ...base, transcript: 'full chat text', source_format: 3, segments: [seg] };
+    const r = parseLine(JSON.stringify(rec), 1, 'a.jsonl');
+    expect(r?.kind).toBe('rollout');
+    expect(r?.kind === 'rollout' && r.value.record).toEqual(rec);
+    // Read through the additions' accessors they are absent (malformed), so no view or check uses them.
+    if (r?.kind !== 'rollout') return;
+    const s0 = r.value.record.segments[0];
+    if (!s0) throw new Error('segment');
+    expect([recordTranscript(r.value.record), segmentText(s0), transcriptIndex(s0), contextMessages(s0)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(segmentCallIds(s0)).toEqual([s0.tool_call_id]);
   });
 
   it('skips blank lines', () => {

@@ -72,27 +72,6 @@ const nullableNumArray = () => checkedArray<number | null>('a number or null', (
 
 const versioned = z.looseObject({ name: z.string().optional(), version: z.string().optional() });
 
-/*
- * Text, for rollouts converted from tools that record what was said rather than token ids
- * (docs/adr/0004-format-adapters.md). Such a segment has empty id arrays; nothing is tokenized or invented.
- */
-const transcriptToolCallSchema = z.looseObject({
-  id: z.string().optional(),
-  name: z.string().optional(),
-  /** The arguments exactly as the model emitted them (usually JSON text, not always valid). */
-  arguments: z.string().optional(),
-});
-
-/** One chat message: `content` is its text (null when the source had none). */
-export const transcriptMessageSchema = z.looseObject({
-  role: z.string(),
-  content: z.string().nullable().optional(),
-  reasoning: z.string().optional(),
-  name: z.string().optional(),
-  tool_call_id: z.string().optional(),
-  tool_calls: z.array(transcriptToolCallSchema).optional(),
-});
-
 export const segmentSchema = z.looseObject({
   input_ids: intArray(),
   generated_ids: intArray(),
@@ -101,15 +80,8 @@ export const segmentSchema = z.looseObject({
   loss_mask: bitArray().optional(),
   input_tokens: z.array(z.string()).optional(),
   generated_tokens: z.array(z.string()).optional(),
-  // Optional additions for converted rollouts; a v1 writer need not use them.
-  /** The generation as text. */
-  text: z.string().optional(),
-  /** Index in the rollout's `transcript` of the message this generation produced; the model saw the messages before it. */
-  transcript_index: z.int().min(0).optional(),
-  /** The exact messages the model saw, when the source recorded them per call and they are not a transcript prefix. */
-  context_messages: z.array(transcriptMessageSchema).optional(),
-  /** Every call this generation made when it made more than one; `tool_call_id` is the first. */
-  tool_call_ids: z.array(z.string()).optional(),
+  // Converted rollouts also carry `text`, `transcript_index`, `context_messages` and `tool_call_ids`:
+  // not v1, so unknown fields here, read through `additions.ts` only when well-formed.
 });
 
 const testsSchema = z.looseObject({
@@ -197,11 +169,8 @@ export const rolloutSchema = z.looseObject({
   training: trainingSchema.optional(),
   started_at: z.string().optional(),
   ended_at: z.string().optional(),
-  // Optional additions for converted rollouts (docs/formats.md).
-  /** The adapter that produced this record, e.g. `verifiers-results`; absent for native v1. */
-  source_format: z.string().optional(),
-  /** The conversation as chat messages, in order. */
-  transcript: z.array(transcriptMessageSchema).optional(),
+  // Converted rollouts also carry `source_format` and `transcript` (docs/formats.md): not v1, so unknown
+  // fields here, read through `additions.ts` only when well-formed.
 });
 
 export type Rollout = z.infer<typeof rolloutSchema>;
@@ -209,4 +178,3 @@ export type Segment = z.infer<typeof segmentSchema>;
 export type Step = z.infer<typeof stepSchema>;
 export type Grading = z.infer<typeof gradingSchema>;
 export type Training = z.infer<typeof trainingSchema>;
-export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, parseText, rolloutsOf, segmentNumbers } from './fixtures';
+import { FIXTURES, parseText, rolloutsOf, segmentNumbers, transcriptOf } from './fixtures';
 
 describe('OpenAI-style chat JSONL', () => {
   it('maps a conversation: assistant messages are text segments, tool results are steps, reward copied', () => {
@@ -19,7 +19,7 @@ describe('OpenAI-style chat JSONL', () => {
     expect(r?.steps).toEqual([
       { tool_call_id: 'call_w1', tool: 'get_weather', args: { city: 'Oslo' }, observation: { text: '{"temp_c": 4, "sky": "rain"}' } },
     ]);
-    expect(r?.transcript?.[4]).toMatchObject({ weight: 1 });
+    expect(transcriptOf(r)?.[4]).toMatchObject({ weight: 1 });
   });
 
   it('without ids on the line, its location names the task and the rollout (its own group); no ids are made up', () => {
@@ -42,7 +42,7 @@ describe('OpenAI-style chat JSONL', () => {
 
   it('joins text parts of a multi-part content and keeps the parts', () => {
     const second = rolloutsOf('chat')[1];
-    expect(second?.transcript?.[1]).toMatchObject({
+    expect(transcriptOf(second)?.[1]).toMatchObject({
       content: 'Hi\nthere!',
       content_parts: [
         { type: 'text', text: 'Hi' },

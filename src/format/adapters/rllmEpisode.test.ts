@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, numbersIn, parseText, rolloutsOf } from './fixtures';
+import { contextMessages } from '../additions';
+import { FIXTURES, numbersIn, parseText, rolloutsOf, transcriptOf } from './fixtures';
 import { rllmTermination } from './rllmEpisode';
 
 describe('rLLM episode JSON', () => {
@@ -32,7 +33,7 @@ describe('rLLM episode JSON', () => {
       },
       { tool_call_id: '7b1e-step-2', tool: 'action', observation: { text: '' }, process_reward: 1 },
     ]);
-    expect(r?.transcript?.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant']);
+    expect(transcriptOf(r)?.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant']);
   });
 
   it('invents no ids or logprobs', () => {
@@ -72,7 +73,7 @@ describe('rLLM episode JSON', () => {
     const unk = rolloutsOf('rllmEpisodes')[1];
     expect(unk?.steps).toBeUndefined();
     expect(unk?.transcript).toBeUndefined();
-    expect(unk?.segments.map((s) => [s.tool_call_id, s.text, s.context_messages?.map((m) => m.content)])).toEqual([
+    expect(unk?.segments.map((s) => [s.tool_call_id, s.text, contextMessages(s)?.map((m) => m.content)])).toEqual([
       [null, '56', ['What is 7 * 8? Think briefly.']],
       [null, 'Still 56', ['Check: what is 7 * 8?']],
     ]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, parseText, rolloutsOf, segmentNumbers } from './fixtures';
+import { contextMessages } from '../additions';
+import { FIXTURES, parseText, rolloutsOf, segmentNumbers, transcriptOf } from './fixtures';
 import { sweAgentTermination } from './sweAgentTraj';
 
 describe('SWE-agent .traj', () => {
@@ -15,7 +16,7 @@ describe('SWE-agent .traj', () => {
       termination: 'finished',
       grading: { artifact: expect.stringContaining("+    regex = r'^[\\w.@+-]+\\Z'") },
     });
-    expect(r?.transcript?.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant']);
+    expect(transcriptOf(r)?.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant']);
   });
 
   it('records no reward: SWE-agent does not grade (lint then says the reward is missing)', () => {
@@ -24,7 +25,7 @@ describe('SWE-agent .traj', () => {
 
   it('one text segment per step, with the exact query as its context; thought, action, observation under extra', () => {
     const [r] = rolloutsOf('sweTraj');
-    expect(r?.segments.map((s) => [s.text, s.tool_call_id, s.context_messages?.length])).toEqual([
+    expect(r?.segments.map((s) => [s.text, s.tool_call_id, contextMessages(s)?.length])).toEqual([
       ['Let me find the validator.\n\n```\nfind_file validators.py\n```', null, 2],
       ['Replace $ by \\Z.\n\n```\nsubmit\n```', null, 4],
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, fixtureMetadata, parseText, rolloutsOf, segmentNumbers } from './fixtures';
+import { FIXTURES, fixtureMetadata, parseText, rolloutsOf, segmentNumbers, transcriptOf } from './fixtures';
 import { verifiersResultsTermination } from './verifiersResults';
 
 const withMetadata = () => rolloutsOf('verifiersResults', { metadata: fixtureMetadata('verifiersMetadata') });
@@ -20,8 +20,8 @@ describe('verifiers results.jsonl', () => {
       termination: 'finished',
       reward: 1,
     });
-    expect(first?.transcript?.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
-    expect(first?.transcript?.[2]?.tool_calls).toEqual([{ id: 'call_a1', name: 'calc', arguments: '{"expr": "17*23"}' }]);
+    expect(transcriptOf(first)?.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(transcriptOf(first)?.[2]?.tool_calls).toEqual([{ id: 'call_a1', name: 'calc', arguments: '{"expr": "17*23"}' }]);
     expect(first?.segments).toEqual([
       { input_ids: [], generated_ids: [], old_logprobs: [], tool_call_id: 'call_a1', text: 'I will compute it.', transcript_index: 2 },
       { input_ids: [], generated_ids: [], old_logprobs: [], tool_call_id: null, text: '17 * 23 = 391', transcript_index: 4 },
@@ -118,7 +118,7 @@ describe('verifiers results.jsonl', () => {
     const [r] = parseText(JSON.stringify(row), 'results.jsonl').results;
     if (r?.kind !== 'rollout') throw new Error(JSON.stringify(r));
     expect(r.value.record.steps).toEqual([{ tool_call_id: 'c1', tool: 'calc', observation: { text: 'parse error' } }]);
-    expect(r.value.record.transcript?.[1]?.tool_calls?.[0]?.arguments).toBe('{"expr": ');
+    expect(transcriptOf(r.value.record)?.[1]?.tool_calls?.[0]?.arguments).toBe('{"expr": ');
   });
 
   it('reports a row it cannot read as E_SCHEMA naming the source field, and keeps the other rows', () => {

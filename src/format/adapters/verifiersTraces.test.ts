@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, numbersIn, parseText, rolloutsOf } from './fixtures';
+import { contextMessagesOf, FIXTURES, numbersIn, parseText, rolloutsOf, transcriptOf } from './fixtures';
 import { list, rec } from './read';
 import { traceReward, traceTermination } from './verifiersTraces';
 
@@ -43,7 +43,7 @@ describe('verifiers v1 / prime-rl traces.jsonl', () => {
     expect(a?.steps).toEqual([
       { tool_call_id: 'call-1', tool: 'guess', args: { word: 'crane' }, observation: { text: 'c r a n e -> G Y . . G' } },
     ]);
-    expect(a?.transcript?.[3]).toMatchObject({ role: 'assistant', reasoning: 'C and E are green.' });
+    expect(transcriptOf(a)?.[3]).toMatchObject({ role: 'assistant', reasoning: 'C and E are green.' });
   });
 
   it('invents no token ids or logprobs: every number in a segment is in the source line', () => {
@@ -84,7 +84,10 @@ describe('verifiers v1 / prime-rl traces.jsonl', () => {
     ]);
     expect(b?.segments[0]?.extra).toEqual({ node: 1, sampled_run: 0 });
     // The compaction branch: the last reply saw the summary, not the first reply.
-    expect(b?.segments[2]?.context_messages?.map((m) => m.content)).toEqual(['Find the hidden five-letter word.', '(summary) tried slate']);
+    expect(contextMessagesOf(b?.segments[2])?.map((m) => m.content)).toEqual([
+      'Find the hidden five-letter word.',
+      '(summary) tried slate',
+    ]);
     expect(b).toMatchObject({
       termination: 'budget_exhausted',
       reward: 0,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { isTextOnly } from '../../../analysis';
-import { parseToolCall, type Segment, type Step } from '../../../format';
+import { parseToolCall, type Segment, type Step, segmentText } from '../../../format';
 import type { Decoder } from '../../../load';
 import { ArgList } from './ArgList';
 import { argEntries, editArgs } from './callArgs';
@@ -51,7 +51,7 @@ export function ActionCell({ step, segment, segmentIndex, decoder, expanded }: P
         <ArgList entries={entries} />
         {edit && <EditDiffView oldText={edit.old} newText={edit.new} />}
         {!args && generated && !textOnly && <pre className="st-gen-text">{generated.text}</pre>}
-        {textOnly && segment?.text ? <pre className="st-gen-text">{segment.text}</pre> : null}
+        {textOnly && segment && segmentText(segment) ? <pre className="st-gen-text">{segmentText(segment)}</pre> : null}
         {!segment && <p className="scell__note">No generation recorded for this step.</p>}
       </div>
       {textOnly && (
