@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildRollout, MINIMAL_RECORD_LINE } from '../testing/builders';
+import { buildRollout, buildStep, MINIMAL_RECORD_LINE } from '../testing/builders';
 import { feedInChunks } from '../testing/chunks';
 import { contextMessages, recordTranscript, segmentCallIds, segmentText, transcriptIndex } from './additions';
 import { JsonlParser, type LineResult, parseLine } from './jsonl';
@@ -46,6 +46,40 @@ describe('parseLine', () => {
       undefined,
     ]);
     expect(segmentCallIds(s0)).toEqual([s0.tool_call_id]);
+  });
+
+  it('reads null in an optional field as absent, at every level (Python writes None as null)', () => {
+    const base = buildRollout({ steps: [buildStep({ tool_call_id: 'c-001' })] });
+    const withNulls = {
+      ...base,
+      group_id: null,
+      policy_version: null,
+      environment_version: null,
+      tokenizer: { name: 'qwen3', version: null },
+      chat_template: null,
+      sampling: { temperature: 1, top_p: null, top_k: null, max_new_tokens: null, seed: null, constrained: null },
+      budget: null,
+      task: { prompt: null },
+      steps: [{ ...base.steps?.[0], args: null, observation: { text: null, status: 'ok', truncated: null }, tests: null, attempts: null }],
+      grading: { verdict: null, private_tests: { passed: null }, grader: null },
+      training: null,
+      started_at: null,
+      segments: [{ ...base.segments[0], loss_mask: null, input_tokens: null }],
+    };
+    const r = parseLine(JSON.stringify(withNulls), 1, 'a.jsonl');
+    expect(r?.kind).toBe('rollout');
+    if (r?.kind !== 'rollout') return;
+    const stripped = JSON.parse(JSON.stringify(withNulls, (_k, v) => (v === null ? undefined : v)));
+    expect(JSON.parse(JSON.stringify(r.value.record))).toEqual(stripped);
+    // A null that means something stays: reward, attempt_id, tool_call_id, exit_code.
+    const meaningful = { ...base, reward: null, attempt_id: null, segments: [{ ...base.segments[0], tool_call_id: null }] };
+    const m = parseLine(JSON.stringify(meaningful), 1, 'a.jsonl');
+    expect(m?.kind === 'rollout' && m.value.record).toMatchObject({ reward: null, attempt_id: null, segments: [{ tool_call_id: null }] });
+  });
+
+  it('still rejects an optional field of the wrong type, naming it', () => {
+    const r = parseLine(JSON.stringify({ ...buildRollout(), sampling: { seed: 'x' } }), 4, 'a.jsonl');
+    expect(r).toMatchObject({ kind: 'error', value: { line: 4, code: 'E_SCHEMA', message: expect.stringContaining('sampling.seed') } });
   });
 
   it('skips blank lines', () => {

@@ -70,64 +70,70 @@ const numArray = () => checkedArray<number>('a number', (a) => firstNonFinite(a,
 const bitArray = () => checkedArray<0 | 1>('0 or 1', firstNonBit);
 const nullableNumArray = () => checkedArray<number | null>('a number or null', (a) => firstNonFinite(a, true));
 
-const versioned = z.looseObject({ name: z.string().optional(), version: z.string().optional() });
+/**
+ * An optional field: absent, or null, which means the same (writers in Python emit `None` as null, e.g.
+ * `"seed": null`), or a value of its type. Null is read as absent, so no view or check sees it.
+ */
+function opt<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === null ? undefined : v), schema.optional());
+}
+
+const versioned = z.looseObject({ name: opt(z.string()), version: opt(z.string()) });
 
 export const segmentSchema = z.looseObject({
   input_ids: intArray(),
   generated_ids: intArray(),
   old_logprobs: numArray(),
   tool_call_id: z.string().nullable().optional(),
-  loss_mask: bitArray().optional(),
-  input_tokens: z.array(z.string()).optional(),
-  generated_tokens: z.array(z.string()).optional(),
+  loss_mask: opt(bitArray()),
+  input_tokens: opt(z.array(z.string())),
+  generated_tokens: opt(z.array(z.string())),
   // Converted rollouts also carry `text`, `transcript_index`, `context_messages` and `tool_call_ids`:
   // not v1, so unknown fields here, read through `additions.ts` only when well-formed.
 });
 
 const testsSchema = z.looseObject({
-  passed: z.array(z.string()).optional(),
-  failed: z.array(z.string()).optional(),
-  over_budget: z.array(z.string()).optional(),
+  passed: opt(z.array(z.string())),
+  failed: opt(z.array(z.string())),
+  over_budget: opt(z.array(z.string())),
 });
 
 export const stepSchema = z.looseObject({
   tool_call_id: z.string(),
   tool: z.string(),
-  args: z.record(z.string(), z.unknown()).optional(),
-  observation: z
-    .looseObject({
-      text: z.string().optional(),
-      status: z.string().optional(),
+  args: opt(z.record(z.string(), z.unknown())),
+  observation: opt(
+    z.looseObject({
+      text: opt(z.string()),
+      status: opt(z.string()),
       exit_code: z.int().nullable().optional(),
-      truncated: z.boolean().optional(),
-    })
-    .optional(),
-  tests: testsSchema.optional(),
-  attempts: z.int().min(1).optional(),
-  executions: z.int().min(0).optional(),
-  process_reward: z.number().optional(),
-  started_at: z.string().optional(),
-  ended_at: z.string().optional(),
+      truncated: opt(z.boolean()),
+    }),
+  ),
+  tests: opt(testsSchema),
+  attempts: opt(z.int().min(1)),
+  executions: opt(z.int().min(0)),
+  process_reward: opt(z.number()),
+  started_at: opt(z.string()),
+  ended_at: opt(z.string()),
 });
 
 /** Private test results: counts, or the names of the tests (both occur in graders' output). */
 const countOrNames = z.union([z.int().min(0), z.array(z.string())]);
 
 export const gradingSchema = z.looseObject({
-  verdict: z.string().optional(),
-  private_tests: z.looseObject({ passed: countOrNames.optional(), failed: countOrNames.optional() }).optional(),
-  artifact: z.string().optional(),
-  artifact_digest: z.string().optional(),
-  process_scores: z
-    .array(z.looseObject({ step: z.int().optional(), name: z.string().optional(), value: z.number().optional() }))
-    .optional(),
-  grader: versioned.optional(),
+  verdict: opt(z.string()),
+  private_tests: opt(z.looseObject({ passed: opt(countOrNames), failed: opt(countOrNames) })),
+  artifact: opt(z.string()),
+  artifact_digest: opt(z.string()),
+  process_scores: opt(z.array(z.looseObject({ step: opt(z.int()), name: opt(z.string()), value: opt(z.number()) }))),
+  grader: opt(versioned),
 });
 
 export const trainingSchema = z.looseObject({
   sequence_ids: intArray(),
   loss_mask: bitArray(),
-  logprobs: nullableNumArray().optional(),
+  logprobs: opt(nullableNumArray()),
 });
 
 export const rolloutSchema = z.looseObject({
@@ -139,36 +145,36 @@ export const rolloutSchema = z.looseObject({
   // line, so an absent reward parses as null and stays visible.
   reward: z.number().nullable().optional(),
   attempt_id: z.string().nullable().optional(),
-  group_id: z.string().optional(),
-  policy_version: z.string().optional(),
-  environment_version: z.string().optional(),
-  tokenizer: versioned.optional(),
-  chat_template: versioned.optional(),
-  grader: versioned.optional(),
-  sampling: z
-    .looseObject({
-      temperature: z.number().optional(),
-      top_p: z.number().optional(),
-      top_k: z.int().optional(),
-      max_new_tokens: z.int().optional(),
-      seed: z.int().optional(),
-      constrained: z.union([z.boolean(), z.string()]).optional(),
-    })
-    .optional(),
-  budget: z
-    .looseObject({
-      max_actions: z.number().optional(),
-      max_seconds: z.number().optional(),
-      actions_used: z.number().optional(),
-      seconds_used: z.number().optional(),
-    })
-    .optional(),
-  task: z.looseObject({ prompt: z.string().optional(), contract: z.string().optional() }).optional(),
-  steps: z.array(stepSchema).optional(),
-  grading: gradingSchema.optional(),
-  training: trainingSchema.optional(),
-  started_at: z.string().optional(),
-  ended_at: z.string().optional(),
+  group_id: opt(z.string()),
+  policy_version: opt(z.string()),
+  environment_version: opt(z.string()),
+  tokenizer: opt(versioned),
+  chat_template: opt(versioned),
+  grader: opt(versioned),
+  sampling: opt(
+    z.looseObject({
+      temperature: opt(z.number()),
+      top_p: opt(z.number()),
+      top_k: opt(z.int()),
+      max_new_tokens: opt(z.int()),
+      seed: opt(z.int()),
+      constrained: opt(z.union([z.boolean(), z.string()])),
+    }),
+  ),
+  budget: opt(
+    z.looseObject({
+      max_actions: opt(z.number()),
+      max_seconds: opt(z.number()),
+      actions_used: opt(z.number()),
+      seconds_used: opt(z.number()),
+    }),
+  ),
+  task: opt(z.looseObject({ prompt: opt(z.string()), contract: opt(z.string()) })),
+  steps: opt(z.array(stepSchema)),
+  grading: opt(gradingSchema),
+  training: opt(trainingSchema),
+  started_at: opt(z.string()),
+  ended_at: opt(z.string()),
   // Converted rollouts also carry `source_format` and `transcript` (docs/formats.md): not v1, so unknown
   // fields here, read through `additions.ts` only when well-formed.
 });
