@@ -50,6 +50,11 @@ export function setParams(patch: Record<string, string | null>, { replace = true
   navigate(withParams(window.location.search, patch), { replace });
 }
 
+/** Leaves the inspector for the run list, the rollout still selected there (a new history entry). */
+export function backToList(): void {
+  setParams({ view: null, tab: null, step: null, seq: null, tok: null }, { replace: false });
+}
+
 /** Opens one rollout's inspector (a new history entry, so Back returns to the list). */
 export function openRollout(key: string, at: { tab?: RolloutTab; step?: number } = {}): void {
   setParams(

@@ -1,4 +1,5 @@
 export {
+  backToList,
   openRollout,
   openSources,
   selectRollout,

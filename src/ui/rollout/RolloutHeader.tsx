@@ -1,6 +1,6 @@
 import { terminationInfo } from '../../analysis';
-import { openRollout, setParams } from '../../state';
-import { formatReward } from '../shared/format';
+import { backToList, openRollout, setParams } from '../../state';
+import { formatReward, plural } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import type { RolloutContext } from './rolloutContext';
 
@@ -20,11 +20,7 @@ export function RolloutHeader({ ctx, total, prevKey, nextKey }: Props) {
   return (
     <header className="rollout-head">
       <div className="rollout-head__nav">
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => setParams({ view: null, tab: null, step: null, seq: null, tok: null }, { replace: false })}
-        >
+        <button type="button" className="link-button" onClick={backToList}>
           ← All rollouts
         </button>
         <span className="faint">
@@ -60,33 +56,47 @@ export function RolloutHeader({ ctx, total, prevKey, nextKey }: Props) {
         </span>
       </div>
       <dl className="rollout-head__facts">
-        <dt>Reward</dt>
-        <dd>{s.reward === null ? <span className="faint">null</span> : formatReward(s.reward)}</dd>
-        <dt title={ctx.drGrpo ? 'Dr. GRPO: r − mean' : 'GRPO: (r − mean) / (std + 1e-6)'}>Advantage{ctx.drGrpo ? ' (Dr. GRPO)' : ''}</dt>
-        <dd>{advantage === null ? <span className="faint">not counted</span> : advantage.toFixed(3)}</dd>
-        <dt>Group</dt>
-        <dd>
-          <button
-            type="button"
-            className="link-button mono"
-            onClick={() => setParams({ view: 'groups', tab: null, step: null, seq: null, tok: null }, { replace: false })}
-          >
-            {s.group_id}
-          </button>
-        </dd>
-        <dt>Task</dt>
-        <dd className="mono">{s.task_id}</dd>
-        <dt>Steps</dt>
-        <dd>{s.steps}</dd>
-        <dt>Findings</dt>
-        <dd>
-          <span className={errors ? 'count--error' : 'faint'}>{errors} errors</span>,{' '}
-          <span className={warnings ? 'count--warning' : 'faint'}>{warnings} warnings</span>
-        </dd>
-        <dt>Line</dt>
-        <dd className="mono">
-          {s.file}:{s.line}
-        </dd>
+        <div className="rollout-head__fact">
+          <dt>Reward</dt>
+          <dd>{s.reward === null ? <span className="faint">— (null)</span> : formatReward(s.reward)}</dd>
+        </div>
+        <div className="rollout-head__fact">
+          <dt title={ctx.drGrpo ? 'Dr. GRPO: r − mean' : 'GRPO: (r − mean) / (std + 1e-6)'}>Advantage{ctx.drGrpo ? ' (Dr. GRPO)' : ''}</dt>
+          <dd>{advantage === null ? <span className="faint">not counted</span> : advantage.toFixed(3)}</dd>
+        </div>
+        <div className="rollout-head__fact">
+          <dt>Group</dt>
+          <dd>
+            <button
+              type="button"
+              className="link-button mono"
+              onClick={() => setParams({ view: 'groups', tab: null, step: null, seq: null, tok: null }, { replace: false })}
+            >
+              {s.group_id}
+            </button>
+          </dd>
+        </div>
+        <div className="rollout-head__fact">
+          <dt>Task</dt>
+          <dd className="mono">{s.task_id}</dd>
+        </div>
+        <div className="rollout-head__fact">
+          <dt>Steps</dt>
+          <dd>{s.steps}</dd>
+        </div>
+        <div className="rollout-head__fact">
+          <dt>Findings</dt>
+          <dd>
+            <span className={errors ? 'count--error' : 'faint'}>{plural(errors, 'error')}</span>,{' '}
+            <span className={warnings ? 'count--warning' : 'faint'}>{plural(warnings, 'warning')}</span>
+          </dd>
+        </div>
+        <div className="rollout-head__fact">
+          <dt>Line</dt>
+          <dd className="mono">
+            {s.file}:{s.line}
+          </dd>
+        </div>
       </dl>
     </header>
   );

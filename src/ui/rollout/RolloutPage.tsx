@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { LoadResult } from '../../load';
 import { expandRollout, useDecoder } from '../../load';
-import { findRollout, openRollout, type RolloutTab, rolloutKeys, setParams, useSelection } from '../../state';
+import { backToList, findRollout, openRollout, type RolloutTab, rolloutKeys, setParams, useSelection } from '../../state';
 import { AuditView } from '../audit/AuditView';
 import { RolesView } from '../roles/RolesView';
 import { TokenView } from '../tokens/TokenView';
@@ -32,11 +32,16 @@ export function RolloutPage({ result }: { result: LoadResult }) {
   const decoder = useDecoder(record);
   const groupsById = useMemo(() => new Map(groups.map((g) => [g.group_id, g])), [groups]);
 
-  // j / k step through rollouts in file order, as in a mail client; ignored while typing.
+  // j / k step through rollouts in file order, as in a mail client; Esc goes back to the list (unless a
+  // view used it first, e.g. to clear a selected token); all ignored while typing.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable]')) return;
       if (e.metaKey || e.ctrlKey || e.altKey) return;
+      if (e.key === 'Escape' && !e.defaultPrevented) {
+        backToList();
+        return;
+      }
       const next = e.key === 'j' ? index + 1 : e.key === 'k' ? index - 1 : null;
       const key = next === null ? undefined : keys[next];
       if (key !== undefined) {

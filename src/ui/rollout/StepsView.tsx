@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef } from 'react';
 import { isQwenTokenizer, qwenTokenizerOptions } from '../../load';
 import { setParams, useSelection } from '../../state';
+import { useFocusOnArrival } from '../shared/useFocusOnArrival';
 import type { RolloutContext } from './rolloutContext';
 import { EndLane } from './steps/EndLane';
 import { RolloutFindings } from './steps/FindingBadge';
@@ -48,6 +49,7 @@ function StepsList({ ctx }: { ctx: RolloutContext }) {
   const model = useMemo(() => stepsModel(record, summary), [record, summary]);
   const expanded = useExpanded();
   const scroller = useRef<HTMLElement>(null);
+  useFocusOnArrival(scroller);
   const { items, rowOfStep } = model;
   // Only watches the load the page started (useDecoder): until it ends, contexts show token ids.
   const tokenizer = useQuery({ ...qwenTokenizerOptions(), enabled: false });
@@ -144,8 +146,9 @@ function StepsList({ ctx }: { ctx: RolloutContext }) {
           <span />
           <span>Action · what the model generated</span>
           <span>Observation · what the tool returned</span>
-          <span>
-            Model-visible context · what the model saw before acting
+          {/* Short enough that the decoding note fits beside it; the whole description is the tooltip. */}
+          <span title={`Model-visible context: what the model saw before acting. Contexts: ${decoding}`}>
+            Model-visible context
             <span className={decodingFine ? 'steps__decoding' : 'steps__decoding steps__decoding--none'}> · {decoding}</span>
           </span>
         </div>

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef } from 'react';
 import type { RolloutSummary } from '../../analysis';
 import type { RunSort, RunSortKey } from '../../state';
+import { useFocusOnArrival } from '../shared/useFocusOnArrival';
 import { type Column, gridTemplate, HEADER_HEIGHT, ROW_HEIGHT } from './columns';
 import { RunRow } from './RunRow';
 
@@ -35,6 +36,8 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 export function RunTable(props: Props) {
   const { rollouts, policies, advantages, rows, columns, selectedIndex, selectedKey, viewKey, sort, onSort, onSelect, onOpen } = props;
   const scroller = useRef<HTMLDivElement>(null);
+  const grid = useRef<HTMLTableElement>(null);
+  useFocusOnArrival(grid);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -118,6 +121,7 @@ export function RunTable(props: Props) {
       <table
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a selectable table is an ARIA grid (rows carry aria-selected, arrow keys move)
         role="grid"
+        ref={grid}
         aria-label="Rollouts"
         aria-rowcount={rows.length + 1}
         tabIndex={0}

@@ -103,7 +103,11 @@ export const TokenGrid = memo(function TokenGrid({ track, cells, piece, mode, th
     const last = track.ids.length - 1;
     if (last < 0 || rows === 0) return;
     if (e.key === 'Escape') {
-      onSelect(null);
+      // With no token selected, Esc is left to the page (back to the list).
+      if (selected !== null) {
+        e.preventDefault();
+        onSelect(null);
+      }
       return;
     }
     const topRow = Math.floor(Math.max(0, (scroller.current?.scrollTop ?? 0) - LIST_PADDING) / ROW_HEIGHT);
