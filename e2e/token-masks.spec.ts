@@ -100,7 +100,7 @@ test('trained, masked, context and wrongly trained tokens carry distinct, labell
   const details = tokenDetails(page);
   await expect(details).toContainText('Position 12');
   await expect(details).toContainText('Predicted by the logits at position 11 (token ‘<tool_call>’)');
-  await expect(details).toContainText('-2.3000 (p = 0.100)');
+  await expect(details).toContainText('−2.3000 (p = 0.100)');
   await screenshot(page, testInfo, 'token-masks');
   await tokenAt(page, 0).hover();
   await expect(details).toContainText('Predicted by nothing');

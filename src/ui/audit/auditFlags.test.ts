@@ -9,9 +9,13 @@ const match: DigestComparison = { status: 'match', hex: 'ab' };
 describe('auditFlags', () => {
   it('says there is nothing to flag when every check passes and the digest matches', () => {
     expect(auditFlags([ok], match, agree)).toEqual([
-      { tone: 'good', text: 'Nothing to flag: the reward follows the verdict and the digest matches', target: 'audit-verdict-title' },
+      {
+        tone: 'good',
+        text: 'Grader: nothing to flag; the reward follows the verdict and the digest matches',
+        target: 'audit-verdict-title',
+      },
     ]);
-    expect(auditFlags([ok], null, agree)[0]?.text).toBe('Nothing to flag');
+    expect(auditFlags([ok], null, agree)[0]?.text).toBe('Grader: nothing to flag');
   });
 
   it('puts a digest mismatch first, then problems, the dev/private contrast, then what could not be checked', () => {

@@ -33,7 +33,11 @@ export function auditFlags(checks: readonly AuditCheck[], digest: DigestComparis
     flags.push({ tone: 'warn', text: 'Digest not SHA-256: not compared', target: 'audit-artifact-title' });
   for (const c of checks) if (c.status === 'unknown') flags.push({ tone: 'warn', text: sentence(c.detail), target: verdict });
   if (flags.length === 0) {
-    const text = digest?.status === 'match' ? 'Nothing to flag: the reward follows the verdict and the digest matches' : 'Nothing to flag';
+    // Scoped to the grader: the rollout may still have lint findings (shown in its header and steps).
+    const text =
+      digest?.status === 'match'
+        ? 'Grader: nothing to flag; the reward follows the verdict and the digest matches'
+        : 'Grader: nothing to flag';
     flags.push({ tone: 'good', text, target: verdict });
   }
   return flags;

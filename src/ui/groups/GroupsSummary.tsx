@@ -25,8 +25,16 @@ export function GroupsSummary({ overview: o, codeCounts, counted, activeCode, on
   const decimals = width > 0 ? Math.min(6, Math.max(2, Math.ceil(-Math.log10(width)))) : 2;
   const bins = hist.map((b) => ({
     ...b,
+    mid: (b.from + b.to) / 2,
     label: b.from === b.to ? formatReward(b.from) : `${b.from.toFixed(decimals)}–${b.to.toFixed(decimals)}`,
   }));
+  // A numeric axis from the lowest mean to the highest, ticks on bin edges: each bar spans its range
+  // (a category axis would label a bar by one number, its lower edge, and read as that value).
+  const lo = hist[0]?.from ?? 0;
+  const hi = hist.at(-1)?.to ?? 0;
+  const single = hi === lo;
+  const edges = single ? [lo] : [lo, ...hist.map((b) => b.to)];
+  const ticks = edges.length <= 6 ? edges : [lo, (lo + hi) / 2, hi];
   return (
     <section className="gsummary" aria-label="Summary across groups">
       <dl className="gsummary__facts">
@@ -54,8 +62,12 @@ export function GroupsSummary({ overview: o, codeCounts, counted, activeCode, on
           <ResponsiveContainer width="100%" height={110}>
             <BarChart data={bins} margin={{ top: 4, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <XAxis
-                dataKey="from"
-                tickFormatter={(v: number) => v.toFixed(decimals)}
+                type="number"
+                dataKey="mid"
+                domain={single ? [lo - 0.5, lo + 0.5] : [lo, hi]}
+                ticks={ticks}
+                allowDataOverflow
+                tickFormatter={(v: number) => (single ? formatReward(v) : v.toFixed(decimals))}
                 tick={{ fontSize: 10, fill: '#5a6470' }}
                 height={18}
               />
@@ -65,7 +77,7 @@ export function GroupsSummary({ overview: o, codeCounts, counted, activeCode, on
                 cursor={{ fill: '#eceff3' }}
                 content={(p: TooltipContentProps) => <HistTooltip payload={p.payload} active={p.active} />}
               />
-              <Bar dataKey="count" fill="#0a66c2" isAnimationActive={false} />
+              <Bar dataKey="count" fill="#0a66c2" isAnimationActive={false} barSize={single ? 24 : undefined} />
             </BarChart>
           </ResponsiveContainer>
         )}

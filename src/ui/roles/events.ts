@@ -1,5 +1,6 @@
 import { joinTurns, terminationInfo } from '../../analysis';
 import type { Rollout, Step } from '../../format';
+import { formatLogprob } from '../shared/format';
 
 /*
  * One rollout as the design article's division of labour: the model generates tool calls, the harness
@@ -124,10 +125,6 @@ function parseTime(iso: string | undefined): number | null {
   if (iso === undefined) return null;
   const t = Date.parse(iso);
   return Number.isNaN(t) ? null : t;
-}
-
-function formatLogprob(sum: number): string {
-  return sum.toFixed(2).replace('-', '−');
 }
 
 function executed(step: Step): boolean {

@@ -80,13 +80,16 @@ function Facts({ rollout: r, group, multiFile }: { rollout: RolloutSummary; grou
           )}
         </dd>
       </dl>
-      <FindingList title="Findings" findings={r.findings} empty="No findings for this rollout." />
-      {group && group.findings.length > 0 && <FindingList title={`Group ${group.group_id}`} findings={group.findings} empty="" />}
+      <FindingList title="Findings" findings={r.findings} empty="No findings for this rollout." scope="whole rollout" />
+      {group && group.findings.length > 0 && (
+        <FindingList title={`Group ${group.group_id}`} findings={group.findings} empty="" scope="whole group" />
+      )}
     </>
   );
 }
 
-function FindingList({ title, findings, empty }: { title: string; findings: readonly Finding[]; empty: string }) {
+/** `scope` names what a finding without a segment or step is about. */
+function FindingList({ title, findings, empty, scope }: { title: string; findings: readonly Finding[]; empty: string; scope: string }) {
   return (
     <section className="detail__section" aria-label={title}>
       <h3>
@@ -103,7 +106,7 @@ function FindingList({ title, findings, empty }: { title: string; findings: read
               <div className="finding__head">
                 <SeverityBadge severity={f.severity} />
                 <span className="mono finding__code">{f.code}</span>
-                <Where finding={f} />
+                <Where finding={f} scope={scope} />
               </div>
               <div className="finding__title">{FINDING_INFO[f.code].title}</div>
               {f.message && <div className="finding__message">{f.message}</div>}
@@ -115,7 +118,7 @@ function FindingList({ title, findings, empty }: { title: string; findings: read
   );
 }
 
-function Where({ finding: f }: { finding: Finding }) {
+function Where({ finding: f, scope }: { finding: Finding; scope: string }) {
   const parts = [f.segment !== null && `segment ${f.segment}`, f.step !== null && `step ${f.step}`].filter(Boolean);
-  return <span className="faint finding__where">{parts.length > 0 ? parts.join(' · ') : 'whole rollout'}</span>;
+  return <span className="faint finding__where">{parts.length > 0 ? parts.join(' · ') : scope}</span>;
 }

@@ -35,7 +35,8 @@ export function RunListView({ result }: { result: LoadResult }) {
   const selectedIndex = findRollout(rollouts, keys, selectedKey);
   const selected = rollouts[selectedIndex] ?? null;
   const multiFile = result.files.length > 1;
-  const columns = useMemo(() => visibleColumns(multiFile, drGrpo), [multiFile, drGrpo]);
+  const withDetail = selectedKey !== null;
+  const columns = useMemo(() => visibleColumns(multiFile, drGrpo, withDetail), [multiFile, drGrpo, withDetail]);
   const groupsById = useMemo(() => new Map(groups.map((g) => [g.group_id, g])), [groups]);
 
   const policies = useMemo(() => result.records.map((r) => r.policy), [result.records]);

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import type { LoadResult } from '../../load';
 import { formatBytes, formatCount, plural } from '../shared/format';
-import { TerminationBadge } from '../shared/TerminationBadge';
 import { terminationCounts } from './terminationCounts';
 
 /** Totals of the loaded data: size, lines, rollouts, findings, and rollouts by termination. */
@@ -28,21 +27,26 @@ export function SummaryBar({ result }: { result: LoadResult }) {
         <span>
           <strong>{formatCount(summary.rollouts)}</strong> {summary.rollouts === 1 ? 'rollout' : 'rollouts'}
         </span>
-        <span className={summary.errors > 0 ? 'count count--error' : 'faint'}>{plural(summary.errors, 'error')}</span>
+        <span
+          className={summary.errors > 0 ? 'count count--error' : 'faint'}
+          title="Error findings of every rollout and group, and lines that did not load (those are listed under Problems)"
+        >
+          {plural(summary.errors, 'error')}
+        </span>
         <span
           className={summary.warnings > 0 ? 'count count--warning' : 'faint'}
-          title={groupFindings > 0 ? `includes ${plural(groupFindings, 'group finding')}, shown with each rollout of the group` : undefined}
+          title={
+            groupFindings > 0
+              ? `includes ${plural(groupFindings, 'group finding')}: on the Groups page, and in the detail of a rollout of the group`
+              : undefined
+          }
         >
           {plural(summary.warnings, 'warning')}
         </span>
       </div>
+      {/* Rollouts by termination are the filter bar's chips, just below: here only the split they make. */}
       {counts.length > 0 && (
-        <div className="summary__group" title="Rollouts by termination">
-          {counts.map(([termination, n]) => (
-            <span key={termination} className="summary__term">
-              <TerminationBadge termination={termination} /> {formatCount(n)}
-            </span>
-          ))}
+        <div className="summary__group">
           <span className="faint" title="Rollouts whose termination puts them in the policy signal; the rest are excluded">
             {formatCount(inSignal)} in signal · {formatCount(summary.rollouts - inSignal)} excluded
           </span>

@@ -31,11 +31,18 @@ const COLUMNS: Column[] = [
   { id: 'warnings', label: 'Warn.', width: '56px', align: 'end', title: 'Warning findings' },
 ];
 
-/** The file column appears only when rows come from more than one file; the advantage column names its mode. */
-export function visibleColumns(multiFile: boolean, drGrpo: boolean): Column[] {
+/** Columns the detail pane repeats: left out while it is open, so ids and groups keep their width. */
+const IN_DETAIL: ReadonlySet<RunSortKey> = new Set(['task', 'policy']);
+
+/**
+ * The file column appears only when rows come from more than one file; task and policy step aside while
+ * the selected rollout's detail pane is open; the advantage column names its mode.
+ */
+export function visibleColumns(multiFile: boolean, drGrpo: boolean, withDetail = false): Column[] {
   const mode = advantageMode(drGrpo);
   return COLUMNS.flatMap((c) => {
     if (c.id === 'file' && !multiFile) return [];
+    if (withDetail && IN_DETAIL.has(c.id)) return [];
     if (c.id !== 'advantage') return [c];
     return [{ ...c, label: drGrpo ? 'Adv. Dr.' : 'Adv.', title: `Advantage in its group, ${mode.label}: ${mode.formula}` }];
   });

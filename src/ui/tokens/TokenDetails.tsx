@@ -1,5 +1,5 @@
 import { predictedFrom, TokenRole, type TokenTrack } from '../../analysis';
-import { formatCount } from '../shared/format';
+import { formatCount, formatLogprob } from '../shared/format';
 import { chipLabel } from './layout';
 import { roleInfo } from './roles';
 import { DRIFT_OVER, drift, driftLevel, probability } from './shade';
@@ -17,7 +17,7 @@ interface Props {
 }
 
 function logprob(lp: number): string {
-  return `${lp.toFixed(4)} (p = ${probability(lp).toPrecision(3)})`;
+  return `${formatLogprob(lp, 4)} (p = ${probability(lp).toPrecision(3)})`;
 }
 
 /** Everything about one token, including which logits predicted it: the panel beside the chips. */

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { TokenTrack } from '../../analysis';
-import { formatCount } from '../shared/format';
+import { formatCount, formatLogprob } from '../shared/format';
 import { tokenStats } from './tokenStats';
 
 /** Counts by role and the log-prob of what is trained: one line above the chips. */
@@ -35,7 +35,8 @@ export const TokenSummary = memo(function TokenSummary({ track }: { track: Token
           <span className="faint">none sampled</span>
         ) : (
           <>
-            sum <span className="mono">{s.trainedLogprobSum.toFixed(3)}</span>, mean <span className="mono">{mean.toFixed(4)}</span>
+            sum <span className="mono">{formatLogprob(s.trainedLogprobSum, 3)}</span>, mean{' '}
+            <span className="mono">{formatLogprob(mean, 4)}</span>
             {s.trainedWithLogprob < s.trained && (
               <span className="faint"> (over {formatCount(s.trainedWithLogprob)} with a sampled log-prob)</span>
             )}

@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import { isTextOnly } from '../../../analysis';
 import { parseToolCall, type Segment, type Step, segmentText } from '../../../format';
 import type { Decoder } from '../../../load';
+import { formatLogprob } from '../../shared/format';
 import { ArgList } from './ArgList';
 import { argEntries, editArgs } from './callArgs';
 import { decodeRun } from './contextRuns';
 import { EditDiffView } from './EditDiffView';
-import { formatLogprob, formatProbability, generationStats } from './stepFacts';
+import { formatProbability, generationStats } from './stepFacts';
 import type { Expanded } from './useExpanded';
 
 interface Props {

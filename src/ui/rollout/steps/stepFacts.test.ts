@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment, Step } from '../../../format';
+import { formatLogprob } from '../../shared/format';
 import {
   executionNote,
   formatDuration,
-  formatLogprob,
   formatProbability,
   generationStats,
   observationLanguage,

@@ -1,4 +1,5 @@
 import type { Segment, Step } from '../../../format';
+import { formatLogprob } from '../../shared/format';
 import { type HighlightLang, languageForPath, looksLikeDiff } from '../../shared/highlight';
 
 export interface GenerationStats {
@@ -17,12 +18,6 @@ export function generationStats(seg: Segment): GenerationStats {
   let masked = 0;
   for (const m of seg.loss_mask ?? []) if (m === 0) masked++;
   return { tokens: seg.generated_ids.length, logprob, masked, lengthMismatch: seg.old_logprobs.length !== seg.generated_ids.length };
-}
-
-/** "−0.56": two decimals and a real minus sign. */
-export function formatLogprob(x: number): string {
-  const s = x.toFixed(2);
-  return s === '-0.00' ? '0.00' : s.replace('-', '−');
 }
 
 /** The probability exp(logprob), readable at any size. */
