@@ -74,10 +74,13 @@ function StepsList({ ctx }: { ctx: RolloutContext }) {
   const selectedStep = selection.step !== null && rowOfStep.has(selection.step) ? selection.step : null;
   const selectedRow = selectedStep === null ? null : (rowOfStep.get(selectedStep) ?? null);
 
-  // What the view holds in sight while rows are measured or grow (a context decoding once the tokenizer
-  // loads, a row measured for the first time): the selected step, or the end after End. Without it the
-  // row the reader just went to slides away under them. It lets go when the reader scrolls.
+  // What the view holds in place while rows are measured or grow (a context decoding once the tokenizer
+  // loads, a row measured for the first time): the selected step, at the height the reader saw it, or
+  // the end after End. Without it the row the reader just went to slides away under them. It lets go
+  // when the reader scrolls.
   const hold = useRef<'selected' | 'end' | null>('selected');
+  /** Where the held step's top sits in the view, in px from the scroller's top. */
+  const heldAt = useRef<number | null>(null);
   const letGo = () => {
     hold.current = null;
   };
@@ -89,7 +92,11 @@ function StepsList({ ctx }: { ctx: RolloutContext }) {
     if (selectedRow === null || !el) return;
     const m = virtualizer.measurementsCache[selectedRow];
     const top = m ? m.start - el.scrollTop : Number.NaN;
-    if (top >= HEADER_HEIGHT && top < el.clientHeight - 48) return;
+    if (top >= HEADER_HEIGHT && top < el.clientHeight - 48) {
+      heldAt.current = top;
+      return;
+    }
+    heldAt.current = HEADER_HEIGHT;
     virtualizer.scrollToIndex(selectedRow, { align: 'start' });
   }, [selectedRow, virtualizer]);
 
@@ -100,10 +107,15 @@ function StepsList({ ctx }: { ctx: RolloutContext }) {
 
   const totalSize = virtualizer.getTotalSize();
   useEffect(() => {
-    if (totalSize === 0) return;
+    const el = scroller.current;
+    if (totalSize === 0 || !el) return;
     if (hold.current === 'end') virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
-    else if (hold.current === 'selected') showSelected();
-  }, [totalSize, items.length, virtualizer, showSelected]);
+    if (hold.current !== 'selected' || selectedRow === null) return;
+    const m = virtualizer.measurementsCache[selectedRow];
+    if (!m || heldAt.current === null) return showSelected();
+    const offset = m.start - heldAt.current;
+    if (Math.abs(el.scrollTop - offset) > 1) virtualizer.scrollToOffset(offset);
+  }, [totalSize, items.length, virtualizer, showSelected, selectedRow]);
 
   const select = useCallback((step: number) => setParams({ step: String(step) }), []);
   const steps = useMemo(() => [...rowOfStep.keys()].sort((a, b) => a - b), [rowOfStep]);
