@@ -10,6 +10,10 @@ test('a compacted context shows the dropped text struck through, the replacement
   await expect(row).toHaveAttribute('aria-current', 'true');
   await expect(row).toContainText('context rewritten: 77 tokens dropped, 61 tokens added');
   await expect(row).toContainText('−77 dropped');
+  // The counts add up: 656 in this context = 595 kept (in several runs) + 61 new.
+  await expect(row).toContainText('656 tokens');
+  await expect(row).toContainText('595 kept');
+  await expect(row).toContainText('+61 new');
 
   const dropped = row.getByRole('deletion');
   await expect(dropped).toContainText('def search(a, target):');

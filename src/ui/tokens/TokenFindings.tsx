@@ -32,8 +32,8 @@ export const TokenFindings = memo(function TokenFindings({ findings, onShow }: P
             </div>
             <ul className="tok-findings__occurrences">
               {group.map((f) => (
-                <li key={`${f.segment}:${f.message}`}>
-                  <span className="tok-findings__message">{f.message}</span>{' '}
+                // One line each, the button first: several occurrences stay readable above the chips on a small screen.
+                <li key={`${f.segment}:${f.message}`} className="tok-findings__occurrence">
                   <button
                     type="button"
                     className="link-button tok-findings__show"
@@ -42,6 +42,9 @@ export const TokenFindings = memo(function TokenFindings({ findings, onShow }: P
                   >
                     Show
                   </button>
+                  <span className="tok-findings__message" title={f.message}>
+                    {f.message}
+                  </span>
                 </li>
               ))}
             </ul>

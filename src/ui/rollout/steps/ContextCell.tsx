@@ -59,6 +59,8 @@ export function ContextCell({ record, segment, change, decoder, pending, expande
           <span className="faint">the first context</span>
         ) : (
           <>
+            {/* After a compaction the kept tokens lie in several runs: say how many, so the counts add up. */}
+            {change.dropped > 0 && <span className="faint">{count(input.length - change.added)} kept</span>}
             <span className="st-ctx-count st-ctx-count--added">+{count(change.added)} new</span>
             {change.dropped > 0 && <span className="st-ctx-count st-ctx-count--dropped">−{count(change.dropped)} dropped</span>}
           </>
