@@ -78,3 +78,20 @@ test('a new file in the directory, and a replaced file, are picked up', async ({
   await expect(rolloutRows(page).filter({ hasText: 'first-1' })).toHaveCount(0);
   await expectLoaded(page, 5);
 });
+
+test('a served file whose last line has no newline shows that rollout, and its newline arriving later adds nothing', async ({ page }) => {
+  // Found by comparing the app with `lint`: the last rollout was held back for ever and group means differed.
+  const dir = mkdtempSync(join(tmpdir(), 'trajscope-live-'));
+  const file = join(dir, 'ends.jsonl');
+  writeFileSync(file, line('r-1') + line('r-2', 0).trimEnd());
+  const url = await startView([dir]);
+  await page.goto(url);
+  await expectLoaded(page, 2);
+  await expect(page.getByText('waiting for 1 line')).toHaveCount(0);
+
+  appendFileSync(file, `\n${line('r-3')}`);
+  await expect(rolloutRows(page).filter({ hasText: 'r-3' })).toHaveCount(1, { timeout: 2000 });
+  await expectLoaded(page, 3);
+  await expect(problemsPanel(page)).toContainText('every line loaded');
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText('3 lines');
+});

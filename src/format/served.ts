@@ -29,3 +29,15 @@ export function parseServedList(text: string): ServedFile[] | null {
   }
   return Array.isArray(body) && body.every(isServedFile) ? body : null;
 }
+
+/**
+ * Response header on each served file: the inode of the bytes sent. A follower compares it with the
+ * list's `ino` to tell a file replaced since it was read from one that grew.
+ */
+export const INODE_HEADER = 'X-Trajscope-Ino';
+
+/** The inode a served file's response carries, or undefined (another server, a local file). */
+export function parseInodeHeader(value: string | null): number | undefined {
+  const n = value === null || value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}

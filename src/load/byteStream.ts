@@ -1,3 +1,4 @@
+import { INODE_HEADER, parseInodeHeader } from '../format';
 import { LoadError, type LoadSource } from './sources';
 
 /** Chunks as File and fetch deliver them: backed by an ArrayBuffer, which DecompressionStream requires. */
@@ -7,6 +8,8 @@ export interface OpenedStream {
   stream: ReadableStream<Bytes>;
   /** Size in bytes as stored (compressed, for gzip), or null when the server does not say. */
   total: number | null;
+  /** The inode of the file served by `trajscope view`, when the server says (see INODE_HEADER). */
+  ino?: number;
 }
 
 /** Opens a source as a byte stream; never reads it whole. */
@@ -40,7 +43,9 @@ export async function openByteStream(source: LoadSource, signal?: AbortSignal): 
   const length = Number(response.headers.get('content-length'));
   // With Content-Encoding the length counts encoded bytes while the body yields decoded ones.
   const encoded = response.headers.get('content-encoding');
-  return { stream: response.body, total: Number.isFinite(length) && length > 0 && !encoded ? length : null };
+  const total = Number.isFinite(length) && length > 0 && !encoded ? length : null;
+  const ino = parseInodeHeader(response.headers.get(INODE_HEADER));
+  return ino === undefined ? { stream: response.body, total } : { stream: response.body, total, ino };
 }
 
 export function errorText(e: unknown): string {

@@ -61,6 +61,22 @@ describe('catchUp', () => {
     expect(state.snapshot().report.rollouts).toHaveLength(1);
   });
 
+  it('asks for a reload when the first report shows another inode than the one the load read', async () => {
+    // The file was replaced (and grew) between the load and the first list: reading on from the old offset
+    // would append the new file's tail to the old file's lines.
+    const state = loaded();
+    const [s] = state.sources;
+    if (!s) throw new Error('source');
+    s.file.ino = 1;
+    const fetched: number[] = [];
+    const outcome = await catchUp(liveFromState(state), [source], [file(3 * first.length, 2)], new Map(), async (_u, from) => {
+      fetched.push(from);
+      return new Response(second, { status: 206 });
+    });
+    expect(outcome).toBe('reload');
+    expect(fetched).toEqual([]);
+  });
+
   it('asks for a reload when the inode changes between two reports', async () => {
     const state = loaded();
     const seen = new Map<string, number>();

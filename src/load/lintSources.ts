@@ -80,8 +80,9 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
         `These files are ${gb(totalBytes)}; holding them needs about ${gb(totalBytes * MEMORY_PER_FILE_BYTE)}, more than this tab may use (${gb(options.memoryLimit)}). Open fewer or smaller files, or check them with \`trajscope lint\`, which streams any size.`,
       );
     }
-    for (const { source, stream } of opened) {
+    for (const { source, stream, ino } of opened) {
       const current = state.addSource(source.name, { follow: options.follow?.(source) ?? false });
+      if (ino !== undefined) current.file.ino = ino;
       let stored = 0;
       const count = (n: number) => {
         bytesRead += n;

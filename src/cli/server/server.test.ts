@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -105,6 +105,8 @@ describe('trajscope view server', () => {
     const head = await raw('/files/f0', { method: 'HEAD' });
     expect(head.headers['content-length']).toBe('17');
     expect(head.headers['accept-ranges']).toBe('bytes');
+    // The inode of the bytes sent, so a follower can tell a replaced file from a grown one.
+    expect(part.headers['x-trajscope-ino']).toBe(String(statSync(join(data, 'one.jsonl')).ino));
   });
 
   it('is read-only', async () => {

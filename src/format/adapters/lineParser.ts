@@ -13,6 +13,8 @@ export interface LineParser {
   readonly format: FormatId | null;
   /** Bytes read but not yet turned into results: the partial last line, plus a multi-line document not yet complete. */
   readonly pendingBytes: number;
+  /** The unterminated last line of a JSONL file, or null (none, or a multi-line document being read). */
+  tail(): Uint8Array | null;
   push(chunk: Uint8Array): LineResult[];
   end(): LineResult[];
 }
@@ -68,6 +70,10 @@ class StreamingParser implements LineParser {
 
   get pendingBytes(): number {
     return (this.whole?.bytes ?? 0) + this.splitter.pendingBytes;
+  }
+
+  tail(): Uint8Array | null {
+    return this.mode === 'lines' ? this.splitter.tail() : null;
   }
 
   push(chunk: Uint8Array): LineResult[] {

@@ -9,6 +9,8 @@ import type { FromWorker, ToWorker, WorkerSource } from './protocol';
 export interface LiveLoad {
   sourceBytes(source: number): number;
   sourceGzip(source: number): boolean;
+  /** The inode the server said the source's bytes came from, if it did. */
+  sourceIno(source: number): number | undefined;
   append(source: number, bytes: Uint8Array): Promise<LoadResult>;
   close(): void;
 }
@@ -36,6 +38,7 @@ export function liveFromState(state: LoadState): LiveLoad {
   return {
     sourceBytes: (i) => state.sources[i]?.file.bytes ?? 0,
     sourceGzip: (i) => state.sources[i]?.file.gzip ?? false,
+    sourceIno: (i) => state.sources[i]?.file.ino,
     append: async (i, bytes) => {
       const s = state.sources[i];
       if (s) {
@@ -147,6 +150,7 @@ function inWorker(sources: readonly LoadSource[], options: StreamLoadOptions): A
         options.onLive({
           sourceBytes: (i) => bytes[i] ?? 0,
           sourceGzip: (i) => gzip[i] ?? false,
+          sourceIno: (i) => current?.files[i]?.ino,
           append: (i, chunk) =>
             new Promise<LoadResult>((resolve) => {
               pendingAppend = resolve;

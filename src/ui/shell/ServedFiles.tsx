@@ -20,11 +20,17 @@ export function ServedFiles({ served, sources, pendingLines }: Props) {
       <summary className="served__summary">
         <span className="served__live" aria-hidden="true" />
         Live · {plural(served.length, 'served file')}
-        {pendingLines.length > 0 && <span className="faint"> · waiting for {plural(pendingLines.length, 'line')}</span>}
+        {pendingLines.length > 0 && (
+          <span className="faint" title="A last line without its newline that is not yet a whole JSON record: held back, not counted">
+            {' '}
+            · waiting for {plural(pendingLines.length, 'line')}
+          </span>
+        )}
       </summary>
       <div className="served__panel" role="dialog" aria-label="Served files">
         <p className="served__note">
-          Served by <code>trajscope view</code>. New lines appear as they are written; a half-written last line waits for its newline.
+          Served by <code>trajscope view</code>. New lines appear as they are written; a half-written last line waits for its newline (a
+          last line that is already a whole record is read at once).
         </p>
         <ul className="served__list">
           {served.map((f) => {
@@ -34,7 +40,14 @@ export function ServedFiles({ served, sources, pendingLines }: Props) {
               <li key={f.id} className="served__item">
                 <span className={open.has(url) ? 'served__name served__name--open' : 'served__name'}>{f.name}</span>
                 <span className="faint">{formatBytes(f.size)}</span>
-                {waiting && <span className="faint">line {waiting.line} being written</span>}
+                {waiting && (
+                  <span
+                    className="faint"
+                    title="Shown once its newline arrives; if the writer stopped, the line was cut off (trajscope lint reports it as E_PARSE)"
+                  >
+                    line {waiting.line} being written ({formatBytes(waiting.bytes)} so far)
+                  </span>
+                )}
                 <button type="button" className="link-button" onClick={() => openSources([url])}>
                   open only this
                 </button>
