@@ -18,4 +18,13 @@ describe('rollout keys', () => {
     expect(findRollout(rows, keys, 'nope')).toBe(-1);
     expect(findRollout(rows, keys, null)).toBe(-1);
   });
+
+  it('finds an id with a lone surrogate from the URL, which can only carry it as U+FFFD', () => {
+    const odd = [row('e-lone\ud800', 'a-1', 1), row('e-ok', 'a-1', 2)];
+    const oddKeys = rolloutKeys(odd);
+    const fromUrl = new URLSearchParams(new URLSearchParams({ rollout: oddKeys[0] ?? '' }).toString()).get('rollout');
+    expect(fromUrl).toBe('e-lone\uFFFD#a-1');
+    expect(findRollout(odd, oddKeys, fromUrl)).toBe(0);
+    expect(findRollout(odd, oddKeys, fromUrl)).toBe(0);
+  });
 });

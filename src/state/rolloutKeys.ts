@@ -2,6 +2,8 @@ import type { RolloutSummary } from '../analysis';
 
 type Identity = Pick<RolloutSummary, 'rollout_id' | 'attempt_id' | 'file' | 'line'>;
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 function baseKey(r: Identity): string {
   return r.attempt_id === null ? r.rollout_id : `${r.rollout_id}#${r.attempt_id}`;
 }
@@ -27,6 +29,9 @@ export function findRollout(rollouts: readonly Identity[], keys: readonly string
   if (key === null) return -1;
   const exact = keys.indexOf(key);
   if (exact !== -1) return exact;
+  // A URL cannot carry a lone surrogate (valid in JSON ids): it arrives as U+FFFD, so compare so too.
+  const wellFormed = keys.findIndex((k) => k.replace(LONE_SURROGATE, '\uFFFD') === key);
+  if (wellFormed !== -1) return wellFormed;
   const byBase = rollouts.findIndex((r) => baseKey(r) === key);
   return byBase !== -1 ? byBase : rollouts.findIndex((r) => r.rollout_id === key);
 }

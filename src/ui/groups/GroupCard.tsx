@@ -83,7 +83,7 @@ export const GroupCard = memo(function GroupCard({ row, drGrpo, selectedIndex }:
                       openRollout(m.key);
                     }}
                   >
-                    {r.rollout_id}
+                    <bdi>{r.rollout_id}</bdi>
                     {r.attempt_id !== null && <span className="faint"> · {r.attempt_id}</span>}
                   </button>
                 </td>

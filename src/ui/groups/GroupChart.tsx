@@ -258,7 +258,7 @@ function ChartTooltip({ payload, active, drGrpo }: { payload: TooltipContentProp
   return (
     <div className="gtip">
       <div className="gtip__title mono">
-        {r.rollout_id}
+        <bdi>{r.rollout_id}</bdi>
         {r.attempt_id !== null && <span className="faint"> · {r.attempt_id}</span>}
       </div>
       <div>{terminationInfo(r.termination).meaning}</div>

@@ -47,7 +47,7 @@ export function RolloutHeader({ ctx, total, prevKey, nextKey }: Props) {
       </div>
       <div className="rollout-head__main">
         <h2 className="rollout-head__id mono">
-          {s.rollout_id}
+          <bdi>{s.rollout_id}</bdi>
           {s.attempt_id !== null && <span className="faint"> · {s.attempt_id}</span>}
         </h2>
         <TerminationBadge termination={s.termination} />

@@ -20,7 +20,9 @@ export function RolloutDetail({ rollout, rolloutKey, requested, group, multiFile
   return (
     <aside className="detail" aria-label="Rollout details">
       <header className="detail__head">
-        <h2 className="detail__title mono">{rollout ? rollout.rollout_id : requested}</h2>
+        <h2 className="detail__title mono" title={rollout ? rollout.rollout_id : (requested ?? undefined)}>
+          <bdi>{rollout ? rollout.rollout_id : requested}</bdi>
+        </h2>
         <button type="button" className="detail__close" aria-label="Close details" title="Close (Esc)" onClick={onClose}>
           ×
         </button>

@@ -58,7 +58,7 @@ function Cell({
     case 'rollout':
       return (
         <span className="runs__clip mono" title={r.attempt_id === null ? r.rollout_id : `${r.rollout_id} · attempt ${r.attempt_id}`}>
-          {r.rollout_id}
+          <bdi>{r.rollout_id}</bdi>
           {r.attempt_id !== null && <span className="faint"> · {r.attempt_id}</span>}
         </span>
       );
