@@ -209,10 +209,19 @@ describe('trajscope lint (subprocess)', () => {
   it('prints a readable summary without --json: terminations, findings by code, groups needing a look', async () => {
     const { code, stdout } = await lint(write('mixed2.jsonl', MIXED));
     expect(code).toBe(1);
-    expect(stdout).toContain('10 lines, 6 rollouts, 6 errors, 1 warnings');
+    expect(stdout).toContain('10 lines, 6 rollouts, 6 errors, 1 warning');
     expect(stdout).toMatch(/terminations:\n\s+finished\s+4\s+in signal/);
     expect(stdout).toMatch(/E_DUPLICATE_ROLLOUT\s+2/);
     expect(stdout).toContain('groups needing a look:');
+  });
+
+  it('says how many groups needing a look it left out of the readable summary', async () => {
+    // Seven zero-variance groups: the summary shows five and counts the rest.
+    const records = Array.from({ length: 14 }, (_, i) => buildRollout({ rollout_id: `r-${i}`, task_id: `t-${i % 7}`, reward: 1 }));
+    const { stdout } = await lint(write('seven.jsonl', toJsonl(records)));
+    expect(stdout).toContain('groups needing a look (the 5 worst of 7):');
+    expect(stdout).toContain('… and 2 more groups');
+    expect(stdout.match(/^ {2}t-\d@/gm)).toHaveLength(5);
   });
 
   it('rejects a bad option with exit 2', async () => {

@@ -2,6 +2,10 @@ import { FINDING_INFO, type FindingCode, type GroupSummary, type LintReport, ter
 
 const WORST_GROUPS = 5;
 
+function plural(n: number, noun: string): string {
+  return `${n} ${n === 1 ? noun : `${noun}s`}`;
+}
+
 function count<T>(items: T[], key: (t: T) => string): [string, number][] {
   const m = new Map<string, number>();
   for (const i of items) m.set(key(i), (m.get(key(i)) ?? 0) + 1);
@@ -20,7 +24,7 @@ export function formatReport(report: LintReport, { color }: { color: boolean }):
   const out: string[] = [];
   const { summary } = report;
   out.push(
-    `${summary.lines} lines, ${summary.rollouts} rollouts, ${paint(summary.errors ? '31' : '32', `${summary.errors} errors`)}, ${paint(summary.warnings ? '33' : '32', `${summary.warnings} warnings`)}`,
+    `${plural(summary.lines, 'line')}, ${plural(summary.rollouts, 'rollout')}, ${paint(summary.errors ? '31' : '32', plural(summary.errors, 'error'))}, ${paint(summary.warnings ? '33' : '32', plural(summary.warnings, 'warning'))}`,
   );
 
   out.push('', 'terminations:');
@@ -45,17 +49,22 @@ export function formatReport(report: LintReport, { color }: { color: boolean }):
     }
   }
 
-  const worst = [...report.groups]
-    .sort((a, b) => groupTrouble(b) - groupTrouble(a))
-    .slice(0, WORST_GROUPS)
-    .filter((g) => groupTrouble(g) > 0);
+  const troubled = [...report.groups].filter((g) => groupTrouble(g) > 0).sort((a, b) => groupTrouble(b) - groupTrouble(a));
+  const worst = troubled.slice(0, WORST_GROUPS);
   if (worst.length > 0) {
-    out.push('', 'groups needing a look:');
+    out.push(
+      '',
+      troubled.length > worst.length
+        ? `groups needing a look (the ${worst.length} worst of ${troubled.length}):`
+        : 'groups needing a look:',
+    );
     for (const g of worst) {
       const stats = g.mean === null ? 'no rewards in signal' : `mean ${g.mean.toFixed(3)}, std ${g.std === null ? '—' : g.std.toFixed(3)}`;
       const codes = g.findings.map((f) => f.code).join(', ');
       out.push(`  ${g.group_id}: ${g.in_signal}/${g.rollouts} in signal, ${stats}${codes ? `; ${codes}` : ''}`);
     }
+    if (troubled.length > worst.length)
+      out.push(`  … and ${plural(troubled.length - worst.length, 'more group')} (--json lists every group)`);
   }
   out.push('');
   return out.join('\n');
