@@ -224,8 +224,10 @@ function clip(id: string, max = 30): string {
 function GroupTick({ x, y, row }: { x: number; y: number; row: GroupRow | undefined }) {
   if (!row) return null;
   const g = row.group;
+  // n as §6 counts it: in the signal with a numeric reward (what the mean and std are over), of all rollouts.
+  const counted = row.members.filter((m) => m.advantage !== null).length;
   const stats = [
-    `n ${g.in_signal}/${g.rollouts}`,
+    `n ${counted}/${g.rollouts}`,
     g.mean === null ? 'no mean' : `mean ${g.mean.toFixed(2)}`,
     g.std === null ? null : `std ${g.std.toFixed(2)}`,
   ].filter(Boolean);
