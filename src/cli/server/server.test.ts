@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ const runs = join(data, 'runs');
 mkdirSync(dist);
 mkdirSync(join(runs, 'nested'), { recursive: true });
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+writeFileSync(join(dist, 'gone.js'), 'soon deleted');
 writeFileSync(join(root, 'secret.jsonl'), 'outside\n');
 writeFileSync(join(data, 'one.jsonl'), '0123456789abcdef\n');
 writeFileSync(join(runs, 'a.jsonl'), '{"a":1}\n');
@@ -143,5 +144,16 @@ describe('trajscope view server', () => {
     const started = Date.now();
     await done;
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('keeps serving when a file of the app vanishes under it (dist rebuilt while it runs)', async () => {
+    expect((await raw('/gone.js')).body).toBe('soon deleted');
+    unlinkSync(join(dist, 'gone.js'));
+    // The listing sirv cached still names it: that one response fails, the server does not.
+    await raw('/gone.js').then(
+      (r) => expect(r.body).not.toBe('soon deleted'),
+      (e: Error) => expect(e.message).toMatch(/socket hang up|ECONNRESET/),
+    );
+    expect((await raw('/files/f0')).status).toBe(200);
   });
 });

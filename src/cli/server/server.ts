@@ -71,6 +71,11 @@ export function createViewServer({ catalog, distDir }: ViewServerOptions): Serve
       return;
     }
     app ??= sirv(distDir, { dev: false, etag: true });
+    // sirv pipes a file stream into the response without an error handler: a file of the app that
+    // vanished (dist rebuilt under a running server) would crash the process. End that response instead.
+    res.once('pipe', (source) => {
+      source.once('error', () => res.destroy());
+    });
     app(req, res, () => {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     });
