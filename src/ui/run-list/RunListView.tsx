@@ -14,6 +14,7 @@ import {
   useSelection,
   useSources,
 } from '../../state';
+import { useNarrowScreen } from '../shared/useNarrowScreen';
 import { visibleColumns } from './columns';
 import { findingCodeCounts, groupCodesOf, type RunRowData, visibleRows } from './filterRollouts';
 import { RolloutDetail } from './RolloutDetail';
@@ -35,8 +36,9 @@ export function RunListView({ result }: { result: LoadResult }) {
   const selectedIndex = findRollout(rollouts, keys, selectedKey);
   const selected = rollouts[selectedIndex] ?? null;
   const multiFile = result.files.length > 1;
-  const withDetail = selectedKey !== null;
-  const columns = useMemo(() => visibleColumns(multiFile, drGrpo, withDetail), [multiFile, drGrpo, withDetail]);
+  const narrow = useNarrowScreen();
+  const pane = selectedKey === null ? 'closed' : narrow ? 'open-narrow' : 'open';
+  const columns = useMemo(() => visibleColumns(multiFile, drGrpo, pane), [multiFile, drGrpo, pane]);
   const groupsById = useMemo(() => new Map(groups.map((g) => [g.group_id, g])), [groups]);
 
   const policies = useMemo(() => result.records.map((r) => r.policy), [result.records]);

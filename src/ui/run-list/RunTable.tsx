@@ -3,7 +3,7 @@ import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, use
 import type { RolloutSummary } from '../../analysis';
 import type { RunSort, RunSortKey } from '../../state';
 import { useFocusOnArrival } from '../shared/useFocusOnArrival';
-import { type Column, gridTemplate, HEADER_HEIGHT, ROW_HEIGHT } from './columns';
+import { type Column, gridTemplate, HEADER_HEIGHT, minTableWidth, ROW_HEIGHT } from './columns';
 import { RunRow } from './RunRow';
 
 interface Props {
@@ -116,6 +116,7 @@ export function RunTable(props: Props) {
   };
 
   const style = { '--runs-cols': gridTemplate(columns) } as CSSProperties;
+  const tableStyle = { minWidth: minTableWidth(columns) };
   return (
     <div ref={scroller} className="runs" style={style}>
       <table
@@ -126,6 +127,7 @@ export function RunTable(props: Props) {
         aria-rowcount={rows.length + 1}
         tabIndex={0}
         className="runs__table"
+        style={tableStyle}
         onClick={onClick}
         onKeyDown={onKeyDown}
         onDoubleClick={onDoubleClick}

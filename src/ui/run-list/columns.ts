@@ -31,18 +31,26 @@ const COLUMNS: Column[] = [
   { id: 'warnings', label: 'Warn.', width: '56px', align: 'end', title: 'Warning findings' },
 ];
 
-/** Columns the detail pane repeats: left out while it is open, so ids and groups keep their width. */
+/**
+ * Columns the detail pane repeats: left out while it is open, so ids and the numbers keep their width;
+ * on a narrow screen the group too.
+ */
 const IN_DETAIL: ReadonlySet<RunSortKey> = new Set(['task', 'policy']);
+const IN_DETAIL_NARROW: ReadonlySet<RunSortKey> = new Set(['task', 'policy', 'group']);
+
+/** Which of the pane's columns the table keeps: all without the pane, fewer beside it. */
+export type DetailPane = 'closed' | 'open' | 'open-narrow';
 
 /**
- * The file column appears only when rows come from more than one file; task and policy step aside while
- * the selected rollout's detail pane is open; the advantage column names its mode.
+ * The file column appears only when rows come from more than one file; columns the detail pane shows
+ * step aside while it is open; the advantage column names its mode.
  */
-export function visibleColumns(multiFile: boolean, drGrpo: boolean, withDetail = false): Column[] {
+export function visibleColumns(multiFile: boolean, drGrpo: boolean, pane: DetailPane = 'closed'): Column[] {
   const mode = advantageMode(drGrpo);
+  const hidden = pane === 'open' ? IN_DETAIL : pane === 'open-narrow' ? IN_DETAIL_NARROW : null;
   return COLUMNS.flatMap((c) => {
     if (c.id === 'file' && !multiFile) return [];
-    if (withDetail && IN_DETAIL.has(c.id)) return [];
+    if (hidden?.has(c.id)) return [];
     if (c.id !== 'advantage') return [c];
     return [{ ...c, label: drGrpo ? 'Adv. Dr.' : 'Adv.', title: `Advantage in its group, ${mode.label}: ${mode.formula}` }];
   });
@@ -50,4 +58,9 @@ export function visibleColumns(multiFile: boolean, drGrpo: boolean, withDetail =
 
 export function gridTemplate(columns: readonly Column[]): string {
   return columns.map((c) => c.width).join(' ');
+}
+
+/** The sum of the columns' minimum widths in px: below it the table scrolls sideways rather than squeeze. */
+export function minTableWidth(columns: readonly Column[]): number {
+  return columns.reduce((sum, c) => sum + Number(/(\d+)px/.exec(c.width)?.[1] ?? 0), 0);
 }
