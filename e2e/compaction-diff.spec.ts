@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { screenshot } from './support/app';
-import { gotoSteps, stepRow, waitForTokenizer } from './support/steps';
+import { gotoSteps, stepRow } from './support/steps';
 
 test('a compacted context shows the dropped text struck through, the replacement, and the finding', async ({ page }, testInfo) => {
   // r-compacted: before the 4th generation the harness replaced the stale read_file output with "[output omitted]".
   await gotoSteps(page, 'r-compacted#a-1', '&step=4');
-  await waitForTokenizer(page);
   const row = stepRow(page, 4);
   await expect(row).toHaveAttribute('aria-current', 'true');
   await expect(row).toContainText('context rewritten: 77 tokens dropped, 61 tokens added');

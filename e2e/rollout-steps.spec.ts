@@ -1,14 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { buildChain, buildRollout, toJsonl } from '../src/testing/builders';
 import { screenshot } from './support/app';
-import { gotoSteps, graderLane, stepRow, stepsList, waitForTokenizer } from './support/steps';
+import { gotoSteps, graderLane, stepRow, stepsList } from './support/steps';
 
 test.describe('on a screen tall enough for the whole rollout', () => {
   test.use({ viewport: { width: 1440, height: 2600 } });
 
   test('the article rollout shows its six steps with action, observation and context, and the grader apart', async ({ page }, testInfo) => {
     await gotoSteps(page, 'r-article#a-1');
-    await waitForTokenizer(page);
     const list = stepsList(page);
     await expect(list.getByRole('listitem', { name: /^Step \d+$/ })).toHaveCount(6);
     const tools = ['read_file', 'edit', 'run_tests', 'edit', 'run_tests', 'finish'];
@@ -25,7 +24,6 @@ test.describe('on a screen tall enough for the whole rollout', () => {
 
 test('each column says what the model did, got back and saw', async ({ page }, testInfo) => {
   await gotoSteps(page, 'r-article#a-1');
-  await waitForTokenizer(page);
   await expect(page.getByRole('region', { name: 'Task' })).toContainText('The repository has search.py with a function search(a, target)');
 
   // Step 1: the file read comes back as highlighted Python.

@@ -21,6 +21,7 @@ test('a copied link with rollout and step reopens the same rollout with that ste
   const copied = page.url();
   const other = await page.context().newPage();
   await other.goto(copied);
+  await waitForTokenizer(other);
   await expect(other.getByRole('heading', { name: 'r-regression' })).toBeVisible();
   await expect(other.getByRole('tab', { name: 'Steps' })).toHaveAttribute('aria-selected', 'true');
   const seven = stepRow(other, 7);
@@ -45,7 +46,7 @@ test('a link to a step that does not exist opens the rollout with nothing select
 
 test('after the reader scrolls away from the linked step, decoding contexts does not pull the view back', async ({ page }) => {
   const release = await holdTokenizer(page);
-  await gotoSteps(page, 'r-regression#a-1', '&step=8');
+  await gotoSteps(page, 'r-regression#a-1', '&step=8', { decoded: false });
   await expect(stepRow(page, 8)).toBeInViewport();
   const steps = page.getByRole('region', { name: 'Rollout steps' });
   await steps.hover();

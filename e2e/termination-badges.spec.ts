@@ -61,7 +61,7 @@ test('End reaches the termination lane on a slow machine, where rows are measure
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
   for (const key of ['r-infra#a-1', 'r-article#a-1']) {
-    await gotoSteps(page, key);
+    await gotoSteps(page, key, '', { decoded: false });
     await page.getByRole('region', { name: 'Rollout steps' }).press('End');
     await expect(page.getByRole('region', { name: 'Termination' })).toBeInViewport({ timeout: 10_000 });
   }

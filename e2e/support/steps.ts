@@ -16,10 +16,16 @@ export function graderLane(page: Page) {
   return page.getByRole('region', { name: 'Grader verdict' });
 }
 
-/** Opens a demo rollout's steps view by its link (`rollout_id#attempt_id`). */
-export async function gotoSteps(page: Page, key: string, params = ''): Promise<void> {
+/**
+ * Opens a demo rollout's steps view by its link (`rollout_id#attempt_id`), and by default waits until its
+ * contexts are decoded: decoding changes row heights, and a click aimed at a row that then moves can land
+ * on its neighbour (seen once under a heavily loaded machine). `{ decoded: false }` for tests of the
+ * moments before that.
+ */
+export async function gotoSteps(page: Page, key: string, params = '', { decoded = true } = {}): Promise<void> {
   await page.goto(`/?rollout=${encodeURIComponent(key)}&view=rollout${params}`);
   await expect(stepsList(page)).toBeVisible();
+  if (decoded) await waitForTokenizer(page);
 }
 
 /** From the run list: selects a rollout and opens its inspector on the Steps tab. */
