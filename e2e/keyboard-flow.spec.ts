@@ -36,6 +36,8 @@ test('in the token view Esc first clears the selected token, then goes back to t
   await page.goto('/?rollout=r-article%23a-1&view=rollout&tab=tokens&seq=0&tok=3');
   const token = tokenAt(page, 3);
   await expect(token).toHaveAttribute('aria-selected', 'true');
+  // Decoding re-flows the chips: click (to focus them) only once they have settled.
+  await expect(page.getByText(/Decoding: decoded with the bundled Qwen3 tokenizer/)).toBeVisible({ timeout: 20_000 });
   await token.click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/view=rollout/);
