@@ -3,7 +3,7 @@ export { createLineParser, detectFormat, FORMAT_IDS, FORMAT_LABELS, isFormatId, 
 export type { TranscriptMessage } from './additions';
 export { contextMessages, recordTranscript, segmentCallIds, segmentText, transcriptIndex, transcriptMessageSchema } from './additions';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
-export { forEachLine, isWholeJsonLine, JsonlParser, parseJsonl, parseLine } from './jsonl';
+export { forEachLine, JsonlParser, parseJsonl, parseLine } from './jsonl';
 export type { ParsedReviews, Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
 export { isReviewVerdict, parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
 export type { Grading, Rollout, Segment, Step, Training } from './schema';

@@ -40,9 +40,9 @@ export class LineSplitter {
     return n;
   }
 
-  /** The bytes of the line still being read (a copy), or null when there is none. */
+  /** The bytes of the line still being read, or null when there is none: a view to read, not to keep. */
   tail(): Uint8Array | null {
-    return this.pending.length > 0 ? concat(this.pending).slice() : null;
+    return this.pending.length > 0 ? concat(this.pending) : null;
   }
 
   /** Calls `onLine` with the bytes and 1-based number of every line the chunk completes. */
@@ -105,29 +105,6 @@ export function forEachLine(run: LineRun, onLine: (bytes: Uint8Array, line: numb
   splitter.lines = run.firstLine - 1;
   for (const part of run.parts) splitter.push(part, onLine);
   splitter.end(onLine);
-}
-
-/**
- * Whether an unterminated last line is already a whole JSON object or array: then no later bytes can
- * turn it into a different value (a newline ends it; anything else would make the line invalid JSONL),
- * so a live reader may take it as complete. A number or a literal could still grow (`1` → `12`).
- */
-export function isWholeJsonLine(bytes: Uint8Array | null): boolean {
-  if (bytes === null) return false;
-  let text: string;
-  try {
-    text = utf8.decode(bytes).trim();
-  } catch {
-    return false;
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (!(text.startsWith('{') && text.endsWith('}')) && !(text.startsWith('[') && text.endsWith(']'))) return false;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Splits a byte stream into lines and parses each as a v1 record (see LineSplitter). */

@@ -1,14 +1,11 @@
 import { type CheckOptions, type GroupSummary, type LintReport, LintSession } from '../analysis';
-import { createLineParser, isWholeJsonLine, type LineParser, type LineResult, type LineRun } from '../format';
+import { createLineParser, type LineParser, type LineResult, type LineRun } from '../format';
 import type { CompactRollout } from './compact';
 import { joinRuns, type ParsePool, type ProcessedLine, parseBlock, processResult, runBytes } from './lineBlocks';
 
 /** Bytes of lines sent to the pool at once: large enough that messages are few, small enough to spread. */
 export const BLOCK_BYTES = 1024 * 1024;
 
-const NEWLINE = 0x0a;
-const CR = 0x0d;
-const NEWLINE_CHUNK = new Uint8Array([NEWLINE]);
 /** Bytes of lines the pool may hold at once; the reader waits (`room()`) beyond it, so memory stays bounded. */
 export const IN_FLIGHT_BYTES = 16 * BLOCK_BYTES;
 
@@ -75,11 +72,6 @@ export interface SourceState {
   unparsedLines: number;
   ended: boolean;
   countedLines: number;
-  /**
-   * A followed source's last line was read as complete without its newline (see `end`): a newline at
-   * the start of the next bytes is that line's, not an empty line.
-   */
-  owesNewline: boolean;
 }
 
 /**
@@ -125,7 +117,6 @@ export class LoadState {
       unparsedLines: 0,
       ended: false,
       countedLines: 0,
-      owesNewline: false,
     };
     this.sources.push(state);
     return state;
@@ -137,11 +128,6 @@ export class LoadState {
    * without a copy; otherwise the chunk is copied first when a pool may hold on to it.
    */
   push(source: SourceState, chunk: Uint8Array, { storedBytes = chunk.length, owned = false } = {}): void {
-    if (source.owesNewline && chunk.length > 0) {
-      source.owesNewline = false;
-      const skip = chunk[0] === NEWLINE ? 1 : chunk[0] === CR && chunk[1] === NEWLINE ? 2 : 0;
-      if (skip > 0) chunk = chunk.subarray(skip);
-    }
     // A view of part of a buffer may share it with other chunks: only a whole buffer is taken as it is.
     const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
     this.take(source.parser.push(this.pool === null || (owned && whole) ? chunk : chunk.slice()));
@@ -153,16 +139,15 @@ export class LoadState {
 
   /**
    * The source has been read to its current end. A followed source keeps a partial last line (a writer
-   * may be half-way through it), unless that line is already a whole JSON object or array: no more bytes
-   * can make it a different value, so it is read now, as `lint` reads a last line without a newline.
+   * may be half-way through it), unless that line is already whole JSON (`completeTail`), read now as
+   * `lint` reads a last line without a newline.
    */
   end(source: SourceState): void {
     if (!source.follow) {
       this.take(source.parser.end());
       source.ended = true;
-    } else if (isWholeJsonLine(source.parser.tail())) {
-      this.push(source, NEWLINE_CHUNK, { storedBytes: 0 });
-      source.owesNewline = true;
+    } else {
+      this.take(source.parser.completeTail());
     }
     this.flush(source);
     this.countLines(source);

@@ -13,8 +13,12 @@ export interface LineParser {
   readonly format: FormatId | null;
   /** Bytes read but not yet turned into results: the partial last line, plus a multi-line document not yet complete. */
   readonly pendingBytes: number;
-  /** The unterminated last line of a JSONL file, or null (none, or a multi-line document being read). */
-  tail(): Uint8Array | null;
+  /**
+   * For a followed (live) file at its current end: reads an unterminated last line now if it is already
+   * a whole JSON object or array (no later bytes can change it; a newline arriving next is that line's),
+   * as `end()` would; a partial line stays pending, since a writer may be half-way through it.
+   */
+  completeTail(): LineResult[];
   push(chunk: Uint8Array): LineResult[];
   end(): LineResult[];
 }
@@ -55,6 +59,8 @@ class StreamingParser implements LineParser {
   private mode: 'lines' | 'whole' | 'skip' = 'lines';
   private sawContent = false;
   private wholeTried = false;
+  /** The last line was read by `completeTail` before its newline came: that newline is not a blank line. */
+  private owesNewline = false;
   private whole: WholeDocument | null = null;
 
   constructor(
@@ -72,11 +78,20 @@ class StreamingParser implements LineParser {
     return (this.whole?.bytes ?? 0) + this.splitter.pendingBytes;
   }
 
-  tail(): Uint8Array | null {
-    return this.mode === 'lines' ? this.splitter.tail() : null;
+  completeTail(): LineResult[] {
+    const tail = this.mode === 'lines' ? this.splitter.tail() : null;
+    if (!tail || !isWholeJson(tail, this.splitter.lines + 1)) return [];
+    // A fresh newline: a run handed over ends in a view of the pushed chunk, which its taker may keep.
+    const out = this.push(new Uint8Array([NEWLINE]));
+    this.owesNewline = true;
+    return out;
   }
 
   push(chunk: Uint8Array): LineResult[] {
+    if (this.owesNewline && chunk.length > 0) {
+      this.owesNewline = false;
+      chunk = chunk.subarray(chunk[0] === NEWLINE ? 1 : chunk[0] === CR && chunk[1] === NEWLINE ? 2 : 0);
+    }
     const onRun = this.options.onV1Lines;
     if (onRun && this.steadyV1()) {
       this.splitter.pushRun(chunk, onRun);
@@ -212,6 +227,13 @@ class StreamingParser implements LineParser {
 }
 
 const NEWLINE_BYTES = new Uint8Array([NEWLINE]);
+const CR = 0x0d;
+
+/** A line that is a whole JSON object or array: a number or a literal could still grow (`1` → `12`). */
+function isWholeJson(bytes: Uint8Array, line: number): boolean {
+  const read = readJson(bytes, line);
+  return typeof read === 'object' && typeof read.value === 'object' && read.value !== null;
+}
 
 /** A multi-line JSON document being buffered: where it started and its lines so far. */
 interface WholeDocument {
