@@ -39,9 +39,10 @@ export async function catchUp(
     const id = servedIdOf(source);
     if (id === null || source.kind !== 'url') continue;
     const file = files.find((f) => f.id === id);
+    const read = live.sourceFile(i);
     // The inode the load read is the baseline until a list was seen: a file replaced between the load and
     // the first list must not read as grown (its new bytes from the old offset would be appended).
-    const action = followAction(live.sourceBytes(i), live.sourceGzip(i), file, seen.get(id) ?? live.sourceIno(i));
+    const action = followAction(read?.bytes ?? 0, read?.gzip ?? false, file, seen.get(id) ?? read?.ino);
     if (file) seen.set(id, file.ino);
     if (action.kind === 'reload') return 'reload';
     if (action.kind !== 'append') continue;

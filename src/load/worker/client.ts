@@ -1,16 +1,14 @@
 import { AsyncQueue } from '../asyncQueue';
 import type { LoadProgress } from '../lintSources';
 import { lintSources } from '../lintSources';
-import type { LoadResult, LoadState } from '../loadState';
+import type { LoadedFile, LoadResult, LoadState } from '../loadState';
 import { LoadError, type LoadSource } from '../sources';
 import type { FromWorker, ToWorker, WorkerSource } from './protocol';
 
 /** A finished load that keeps following its live sources: the follower feeds it new bytes. */
 export interface LiveLoad {
-  sourceBytes(source: number): number;
-  sourceGzip(source: number): boolean;
-  /** The inode the server said the source's bytes came from, if it did. */
-  sourceIno(source: number): number | undefined;
+  /** What was read of a source so far: bytes as stored (where the next range read starts), gzip, inode. */
+  sourceFile(source: number): LoadedFile | undefined;
   append(source: number, bytes: Uint8Array): Promise<LoadResult>;
   close(): void;
 }
@@ -36,9 +34,7 @@ export function streamLoad(sources: readonly LoadSource[], options: StreamLoadOp
 /** A live handle over a load state in this thread. */
 export function liveFromState(state: LoadState): LiveLoad {
   return {
-    sourceBytes: (i) => state.sources[i]?.file.bytes ?? 0,
-    sourceGzip: (i) => state.sources[i]?.file.gzip ?? false,
-    sourceIno: (i) => state.sources[i]?.file.ino,
+    sourceFile: (i) => state.sources[i]?.file,
     append: async (i, bytes) => {
       const s = state.sources[i];
       if (s) {
@@ -107,8 +103,6 @@ function inWorker(sources: readonly LoadSource[], options: StreamLoadOptions): A
   const worker = takeWorker();
   const follow = sources.map((s) => options.follow?.(s) ?? false);
   let current: LoadResult | null = null;
-  let bytes: number[] = [];
-  let gzip: boolean[] = [];
   let pendingAppend: ((r: LoadResult) => void) | null = null;
   let finished = false;
 
@@ -134,8 +128,6 @@ function inWorker(sources: readonly LoadSource[], options: StreamLoadOptions): A
     }
     const snap = msg.snapshot;
     current = { ...snap.result, records: (current?.records ?? []).concat(snap.records) };
-    bytes = snap.sourceBytes;
-    gzip = snap.sourceGzip;
     if (pendingAppend) {
       const resolve = pendingAppend;
       pendingAppend = null;
@@ -148,9 +140,7 @@ function inWorker(sources: readonly LoadSource[], options: StreamLoadOptions): A
       queue.close();
       if (follow.some(Boolean) && options.onLive) {
         options.onLive({
-          sourceBytes: (i) => bytes[i] ?? 0,
-          sourceGzip: (i) => gzip[i] ?? false,
-          sourceIno: (i) => current?.files[i]?.ino,
+          sourceFile: (i) => current?.files[i],
           append: (i, chunk) =>
             new Promise<LoadResult>((resolve) => {
               pendingAppend = resolve;

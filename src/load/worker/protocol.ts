@@ -17,9 +17,6 @@ export type ToWorker =
 export interface WorkerSnapshot {
   result: Omit<LoadResult, 'records'>;
   records: CompactRollout[];
-  /** Bytes read so far of each source, as stored: where a follower's next range read starts. */
-  sourceBytes: number[];
-  sourceGzip: boolean[];
 }
 
 export type FromWorker =

@@ -20,12 +20,7 @@ export function createWorkerSession(
 
   const snapshot = (s: LoadState, done: boolean) => {
     const records = s.records.slice();
-    const payload: WorkerSnapshot = {
-      result: s.summary(),
-      records,
-      sourceBytes: s.sources.map((x) => x.file.bytes),
-      sourceGzip: s.sources.map((x) => x.file.gzip),
-    };
+    const payload: WorkerSnapshot = { result: s.summary(), records };
     post({ type: 'snapshot', snapshot: payload, done }, transferables(...records));
     // The page owns those buffers now: drop them here, so each snapshot carries only what is new.
     s.records.length = 0;
