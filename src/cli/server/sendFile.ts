@@ -1,5 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import parseRange from 'range-parser';
 import { INODE_HEADER } from '../../format';
 
@@ -12,22 +13,20 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, path: 
   // Stat the open file, not the path: the inode sent is then the one whose bytes are sent, even if the
   // file is replaced meanwhile (the follower compares it with the list's to tell a replacement from growth).
   const handle = await open(path, 'r');
-  let streaming = false;
   try {
-    const s = await handle.stat();
-    streaming = await send(req, res, handle, s);
+    await send(req, res, handle, await handle.stat());
   } finally {
-    if (!streaming) await handle.close();
+    // `send` returns once the bytes are sent, or the stream failed or the client left: the handle is done.
+    await handle.close();
   }
 }
 
-/** Writes the response; true when a stream took over the handle (it closes it when done). */
 async function send(
   req: IncomingMessage,
   res: ServerResponse,
   handle: FileHandle,
   s: { size: number; mtimeMs: number; ino: number },
-): Promise<boolean> {
+): Promise<void> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/octet-stream',
     'Accept-Ranges': 'bytes',
@@ -44,7 +43,7 @@ async function send(
     const parsed = parseRange(s.size, range, { combine: true });
     if (parsed === -1) {
       res.writeHead(416, { ...headers, 'Content-Range': `bytes */${s.size}` }).end();
-      return false;
+      return;
     }
     if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1 && parsed[0]) {
       start = parsed[0].start;
@@ -57,18 +56,10 @@ async function send(
   res.writeHead(status, headers);
   if (req.method === 'HEAD' || end < start) {
     res.end();
-    return false;
+    return;
   }
-  await new Promise<void>((resolve) => {
-    // 1 MiB reads instead of the default 64 KiB: a 256 MB file then costs the server a sixteenth of the
-    // reads and socket writes (measured: 380–400 ms of CPU instead of 460–630 ms), left to parsing.
-    const stream = handle.createReadStream({ start, end, highWaterMark: 1024 * 1024, autoClose: true });
-    stream.on('error', () => {
-      res.destroy();
-      resolve();
-    });
-    stream.on('end', resolve);
-    stream.pipe(res);
-  });
-  return true;
+  // 1 MiB reads instead of the default 64 KiB: a 256 MB file then costs the server a sixteenth of the
+  // reads and socket writes (measured: 380–400 ms of CPU instead of 460–630 ms), left to parsing.
+  // pipeline ends on a read error or a client that went away too, destroying both ends.
+  await pipeline(handle.createReadStream({ start, end, highWaterMark: 1024 * 1024, autoClose: false }), res).catch(() => {});
 }
