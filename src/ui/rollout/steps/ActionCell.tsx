@@ -29,6 +29,7 @@ export function ActionCell({ step, segment, segmentIndex, decoder, expanded }: P
   );
   const parsed = useMemo(() => (!step && generated ? parseToolCall(generated.text) : null), [step, generated]);
   const textOnly = segment !== undefined && isTextOnly(segment);
+  const text = textOnly ? segmentText(segment) : undefined;
   const stats = useMemo(() => (segment && !textOnly ? generationStats(segment) : null), [segment, textOnly]);
 
   const tool = step?.tool ?? parsed?.name ?? null;
@@ -52,7 +53,7 @@ export function ActionCell({ step, segment, segmentIndex, decoder, expanded }: P
         <ArgList entries={entries} />
         {edit && <EditDiffView oldText={edit.old} newText={edit.new} />}
         {!args && generated && !textOnly && <pre className="st-gen-text">{generated.text}</pre>}
-        {textOnly && segment && segmentText(segment) ? <pre className="st-gen-text">{segmentText(segment)}</pre> : null}
+        {text ? <pre className="st-gen-text">{text}</pre> : null}
         {!segment && <p className="scell__note">No generation recorded for this step.</p>}
       </div>
       {textOnly && (
