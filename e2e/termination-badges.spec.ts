@@ -61,7 +61,8 @@ test('End reaches the termination lane on a slow machine, where rows are measure
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
   for (const key of ['r-infra#a-1', 'r-article#a-1']) {
-    await gotoSteps(page, key, '', { decoded: false });
+    // The 8x-slowed page needs more than the default 5 s to first show the list (CI failed here once).
+    await gotoSteps(page, key, '', { decoded: false, timeout: 30_000 });
     await page.getByRole('region', { name: 'Rollout steps' }).press('End');
     await expect(page.getByRole('region', { name: 'Termination' })).toBeInViewport({ timeout: 10_000 });
   }

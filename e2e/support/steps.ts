@@ -20,11 +20,16 @@ export function graderLane(page: Page) {
  * Opens a demo rollout's steps view by its link (`rollout_id#attempt_id`), and by default waits until its
  * contexts are decoded: decoding changes row heights, and a click aimed at a row that then moves can land
  * on its neighbour (seen once under a heavily loaded machine). `{ decoded: false }` for tests of the
- * moments before that.
+ * moments before that. `timeout` for a page whose CPU a test slows down.
  */
-export async function gotoSteps(page: Page, key: string, params = '', { decoded = true } = {}): Promise<void> {
+export async function gotoSteps(
+  page: Page,
+  key: string,
+  params = '',
+  { decoded = true, timeout = 5_000 }: { decoded?: boolean; timeout?: number } = {},
+): Promise<void> {
   await page.goto(`/?rollout=${encodeURIComponent(key)}&view=rollout${params}`);
-  await expect(stepsList(page)).toBeVisible();
+  await expect(stepsList(page)).toBeVisible({ timeout });
   if (decoded) await waitForTokenizer(page);
 }
 
