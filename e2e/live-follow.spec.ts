@@ -95,3 +95,26 @@ test('a served file whose last line has no newline shows that rollout, and its n
   await expect(problemsPanel(page)).toContainText('every line loaded');
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText('3 lines');
 });
+
+test('the app works under the view server’s strict CSP: workers, the Qwen3 tokenizer, highlighting, no violations', async ({
+  page,
+}, testInfo) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const demo = fileURLToPath(new URL('../public/demo/rollouts.jsonl', import.meta.url));
+  const url = await startView([demo]);
+  const res = await page.goto(`${url}?rollout=r-article%23a-1&view=rollout&tab=tokens&tok=492`);
+  expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await expect(page.getByText(/Decoding: decoded with the bundled Qwen3 tokenizer/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Token summary' })).toContainText('856 tokens');
+  await page.goto(`${url}?rollout=r-article%23a-1&view=rollout&tab=steps`);
+  // An observation is highlighted once its grammar loads (shiki's JavaScript engine: no eval, no wasm).
+  await expect(page.locator('pre.code-block[data-lang]').first()).toBeVisible({ timeout: 10_000 });
+  await screenshot(page, testInfo, 'view-csp-steps');
+  expect(violations).toEqual([]);
+});

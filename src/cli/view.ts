@@ -44,7 +44,7 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
     process.stderr.write(`trajscope view: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const server = createViewServer({ catalog, distDir: DIST });
+  const server = createViewServer({ catalog, distDir: DIST, host });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

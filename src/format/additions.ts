@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { Rollout, Segment } from './schema';
+import { z } from './zod';
 
 /*
  * Fields Trajscope's adapters add to rollouts converted from other tools (docs/adr/0004): a generation's

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /*
  * Trajectory format v1 (shared/trajectory-format.md §2–§3).

@@ -1,11 +1,14 @@
-import { readdir, realpath, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, sep } from 'node:path';
+import { constants } from 'node:fs';
+import { type FileHandle, lstat, open, readdir, readlink, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import type { ServedFile } from '../../format';
 
 export type { ServedFile };
 
 const TRAJECTORY_FILE = /\.(jsonl|jsonl\.gz|json|traj)$/i;
 const MAX_DEPTH = 4;
+// No-follow on the last component, and never block on a FIFO put where a file was; 0 where the OS lacks them.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 interface Root {
   kind: 'file' | 'dir';
@@ -13,10 +16,20 @@ interface Root {
   real: string;
 }
 
+/** An opened served file: the descriptor and its own stat (the bytes sent are the bytes checked). */
+export interface OpenedFile {
+  handle: FileHandle;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
 /**
- * The named paths and nothing else. Every lookup resolves symlinks and checks the real path is the named
- * file or lies inside a named directory, so `..`, encoded dots, absolute paths and links leading out all
- * fail the same way: not found.
+ * The named paths and nothing else (docs/adr/0007, 0009). A named path is resolved once, at start (the
+ * user named it, links and all); inside a named directory nothing is followed: the list holds the
+ * regular, non-hidden trajectory files reached through real directories, and a request is served only
+ * when the descriptor it opened (no-follow) is that same file, checked after opening, so a file or
+ * directory swapped for a symlink meanwhile serves nothing. Everything refused is the same 404.
  */
 export class Catalog {
   private constructor(private readonly roots: Root[]) {}
@@ -39,64 +52,123 @@ export class Catalog {
     return new Catalog(roots);
   }
 
-  /** Every served file as it is now (a directory is listed afresh each time, so new files appear). */
+  /**
+   * The directories to watch for changes: each named directory and its subdirectories, and each named
+   * file's folder (a file replaced by a rename is a change of its folder, not of the old inode).
+   */
+  watchRoots(): { path: string; depth: number }[] {
+    return this.roots.map((r) => (r.kind === 'dir' ? { path: r.real, depth: MAX_DEPTH } : { path: dirname(r.real), depth: 0 }));
+  }
+
+  /**
+   * Every served file as it is now (a directory is listed afresh each time, so new files appear). Names
+   * are what the user named: a relative path as typed, the base name of an absolute one, and for files
+   * inside a directory the directory's base name and the path within it, never this machine's layout.
+   */
   async list(): Promise<ServedFile[]> {
     const out: ServedFile[] = [];
     for (const [n, root] of this.roots.entries()) {
       if (root.kind === 'file') {
-        const s = await stat(root.real).catch(() => null);
-        if (s?.isFile()) out.push({ id: `f${n}`, name: root.given, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
+        const s = await lstat(root.real).catch(() => null);
+        const name = isAbsolute(root.given) ? basename(root.given) : root.given;
+        if (s?.isFile()) out.push({ id: `f${n}`, name, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
         continue;
       }
-      for (const rel of await walk(root.real, '', 0)) {
-        const id = `d${n}/${rel.split(sep).map(encodeURIComponent).join('/')}`;
-        const file = await this.resolve(id);
-        const s = file === null ? null : await stat(file).catch(() => null);
-        if (s?.isFile()) out.push({ id, name: join(basename(root.given), rel), size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
+      for (const rel of await walk(root.real)) {
+        const s = await lstat(join(root.real, ...rel)).catch(() => null);
+        if (!s?.isFile()) continue;
+        const id = `d${n}/${rel.map(encodeURIComponent).join('/')}`;
+        out.push({ id, name: join(basename(root.given), ...rel), size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
       }
     }
     return out;
   }
 
-  /** The real path behind an id, or null when the id names nothing this catalog serves. */
-  async resolve(id: string): Promise<string | null> {
+  /** Opens the file an id names, or null when the id names nothing this catalog serves (right now). */
+  async open(id: string): Promise<OpenedFile | null> {
+    const target = this.locate(id);
+    if (target === null) return null;
+    const handle = await open(target.path, OPEN_FLAGS).catch(() => null);
+    if (handle === null) return null;
+    try {
+      const s = await handle.stat();
+      if (s.isFile() && (await reachesWithoutLinks(handle, target.root, target.rel, s))) {
+        return { handle, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino };
+      }
+    } catch {
+      // fall through: refused like anything else
+    }
+    await handle.close();
+    return null;
+  }
+
+  /** The path an id names, checked as the list would list it (no dot-names, depth, extension). */
+  private locate(id: string): { path: string; root: string; rel: string[] } | null {
     const m = /^(f|d)(\d+)(?:\/(.+))?$/.exec(id);
     if (!m) return null;
     const root = this.roots[Number(m[2])];
     if (!root) return null;
-    if (m[1] === 'f') return root.kind === 'file' && m[3] === undefined ? root.real : null;
+    if (m[1] === 'f') return root.kind === 'file' && m[3] === undefined ? { path: root.real, root: root.real, rel: [] } : null;
     if (root.kind !== 'dir' || m[3] === undefined) return null;
-    let rel: string;
+    let rel: string[];
     try {
-      rel = m[3]
-        .split('/')
-        .map((p) => decodeURIComponent(p))
-        .join(sep);
+      rel = m[3].split('/').map((p) => decodeURIComponent(p));
     } catch {
       return null;
     }
-    if (rel.includes('\0') || isAbsolute(rel) || !TRAJECTORY_FILE.test(rel)) return null;
-    let real: string;
-    try {
-      real = await realpath(join(root.real, rel));
-    } catch {
-      return null;
-    }
-    const inside = relative(root.real, real);
-    if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return null;
-    return real;
+    const bad = (p: string) => p === '' || p.startsWith('.') || p.includes('/') || p.includes(sep) || p.includes('\0');
+    if (rel.length > MAX_DEPTH + 1 || rel.some(bad) || !TRAJECTORY_FILE.test(rel[rel.length - 1] ?? '')) return null;
+    return { path: join(root.real, ...rel), root: root.real, rel };
   }
 }
 
-async function walk(dir: string, rel: string, depth: number): Promise<string[]> {
-  if (depth > MAX_DEPTH) return [];
-  const entries = await readdir(join(dir, rel), { withFileTypes: true }).catch(() => []);
-  const out: string[] = [];
-  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (e.name.startsWith('.')) continue;
-    const r = join(rel, e.name);
-    if (e.isDirectory()) out.push(...(await walk(dir, r, depth + 1)));
-    else if ((e.isFile() || e.isSymbolicLink()) && TRAJECTORY_FILE.test(e.name)) out.push(r);
+/**
+ * Whether the opened descriptor is the regular file at root/rel, reached through real directories only.
+ * On Linux the kernel says where the descriptor's file is (/proc/self/fd): opened through a directory or
+ * entry swapped for a link, that is somewhere else, whatever the path shows now. Elsewhere, an lstat walk
+ * after the open: a link in the path, or a different inode at its end, refuses.
+ */
+async function reachesWithoutLinks(
+  handle: FileHandle,
+  root: string,
+  rel: string[],
+  opened: { dev: number; ino: number },
+): Promise<boolean> {
+  const expected = rel.length === 0 ? root : join(root, ...rel);
+  if (process.platform === 'linux') {
+    const where = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => null);
+    if (where !== null) return where === expected;
   }
-  return out;
+  let at = root;
+  for (const part of rel.slice(0, -1)) {
+    at = join(at, part);
+    if (!(await lstat(at)).isDirectory()) return false;
+  }
+  const last = await lstat(expected);
+  return last.isFile() && last.dev === opened.dev && last.ino === opened.ino;
+}
+
+/** The served files under a directory, as path parts, sorted: real subdirectories only, no dot-names. */
+async function walk(root: string): Promise<string[][]> {
+  const out: string[][] = [];
+  // Depth-first with an explicit stack (in name order): the depth is bounded, and nothing recurses.
+  const stack: string[][] = [[]];
+  while (stack.length > 0) {
+    const rel = stack.pop() ?? [];
+    const entries = await readdir(join(root, ...rel), { withFileTypes: true }).catch(() => []);
+    const dirs: string[][] = [];
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (e.name.startsWith('.')) continue;
+      if (e.isDirectory() && rel.length < MAX_DEPTH) dirs.push([...rel, e.name]);
+      else if (e.isFile() && TRAJECTORY_FILE.test(e.name)) out.push([...rel, e.name]);
+    }
+    for (const d of dirs.reverse()) stack.push(d);
+  }
+  return out.sort((a, b) => cmpParts(a, b));
+}
+
+function cmpParts(a: string[], b: string[]): number {
+  const x = a.join('\0');
+  const y = b.join('\0');
+  return x < y ? -1 : x > y ? 1 : 0;
 }

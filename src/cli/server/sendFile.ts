@@ -1,24 +1,32 @@
-import { type FileHandle, open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import parseRange from 'range-parser';
 import { INODE_HEADER } from '../../format';
+import type { OpenedFile } from './catalog';
 
 /**
- * Sends a file with HTTP range support, so the browser can read only the bytes it has not seen (live
- * follow) or stream a large file in parts. One range per request; a multi-range request gets the whole
- * file, which HTTP allows.
+ * Sends an opened file with HTTP range support, so the browser can read only the bytes it has not seen
+ * (live follow) or stream a large file in parts. One range per request; a multi-range request gets the
+ * whole file, which HTTP allows. The stat is the descriptor's own (the catalog's), so the inode sent is
+ * the one whose bytes are sent even if the file is replaced meanwhile (the follower compares it with the
+ * list's to tell a replacement from growth). The handle is closed once the send ends, however it ends.
  */
-export async function sendFile(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-  // Stat the open file, not the path: the inode sent is then the one whose bytes are sent, even if the
-  // file is replaced meanwhile (the follower compares it with the list's to tell a replacement from growth).
-  const handle = await open(path, 'r');
+export async function sendFile(req: IncomingMessage, res: ServerResponse, file: OpenedFile): Promise<void> {
   try {
-    await send(req, res, handle, await handle.stat());
+    await send(req, res, file.handle, file);
   } finally {
-    // `send` returns once the bytes are sent, or the stream failed or the client left: the handle is done.
-    await handle.close();
+    await file.handle.close();
   }
+}
+
+/**
+ * RFC 9110 §14.1.2: a suffix range longer than the representation selects all of it. range-parser
+ * calls that unsatisfiable, so such a range is read as `0-`.
+ */
+export function clampSuffixRange(range: string, size: number): string {
+  const m = /^bytes=\s*-(\d+)\s*$/.exec(range);
+  return m && size > 0 && Number(m[1]) >= size ? 'bytes=0-' : range;
 }
 
 async function send(
@@ -32,7 +40,6 @@ async function send(
     'Accept-Ranges': 'bytes',
     'Cache-Control': 'no-store',
     'Last-Modified': new Date(s.mtimeMs).toUTCString(),
-    'X-Content-Type-Options': 'nosniff',
     [INODE_HEADER]: String(s.ino),
   };
   let start = 0;
@@ -40,7 +47,7 @@ async function send(
   let status = 200;
   const range = req.headers.range;
   if (range) {
-    const parsed = parseRange(s.size, range, { combine: true });
+    const parsed = parseRange(s.size, clampSuffixRange(range, s.size), { combine: true });
     if (parsed === -1) {
       res.writeHead(416, { ...headers, 'Content-Range': `bytes */${s.size}` }).end();
       return;

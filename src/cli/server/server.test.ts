@@ -1,4 +1,16 @@
-import { appendFileSync, mkdirSync, mkdtempSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,6 +33,18 @@ writeFileSync(join(runs, 'a.jsonl'), '{"a":1}\n');
 writeFileSync(join(runs, 'nested', 'b.jsonl.gz'), 'gz');
 writeFileSync(join(runs, 'notes.txt'), 'not a trajectory');
 symlinkSync(join(root, 'secret.jsonl'), join(runs, 'escape.jsonl'));
+writeFileSync(join(runs, '.hidden.jsonl'), 'hidden\n');
+mkdirSync(join(runs, '.dir'));
+writeFileSync(join(runs, '.dir', 'c.jsonl'), 'hidden\n');
+// A named file that a test swaps for a symlink, and a directory whose entry a test races.
+writeFileSync(join(data, 'swap.jsonl'), 'mine\n');
+const racy = join(data, 'racy');
+mkdirSync(racy);
+writeFileSync(join(racy, 'x.jsonl'), 'inside\n');
+mkdirSync(join(racy, 'sub'));
+writeFileSync(join(racy, 'sub', 'y.jsonl'), 'inside\n');
+mkdirSync(join(root, 'outdir'));
+writeFileSync(join(root, 'outdir', 'y.jsonl'), 'outside\n');
 
 let base = '';
 let close = () => {};
@@ -42,7 +66,7 @@ function raw(path: string, init: { method?: string; headers?: Record<string, str
 }
 
 beforeAll(async () => {
-  const catalog = await Catalog.open([join(data, 'one.jsonl'), runs]);
+  const catalog = await Catalog.open([join(data, 'one.jsonl'), runs, join(data, 'swap.jsonl'), racy]);
   const server = createViewServer({ catalog, distDir: dist });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -56,11 +80,17 @@ afterAll(() => close());
 describe('trajscope view server', () => {
   it('lists only the named file and the trajectory files inside the named directory', async () => {
     const files = JSON.parse((await raw('/api/files')).body) as { id: string; name: string; size: number }[];
+    // Named by what the user named (the base name of an absolute path), never this machine's layout;
+    // hidden files and symlinks inside a directory are not listed.
     expect(files.map((f) => [f.id, f.name])).toEqual([
-      ['f0', join(data, 'one.jsonl')],
+      ['f0', 'one.jsonl'],
       ['d1/a.jsonl', 'runs/a.jsonl'],
       ['d1/nested/b.jsonl.gz', 'runs/nested/b.jsonl.gz'],
+      ['f2', 'swap.jsonl'],
+      ['d3/sub/y.jsonl', 'racy/sub/y.jsonl'],
+      ['d3/x.jsonl', 'racy/x.jsonl'],
     ]);
+    expect(JSON.stringify(files)).not.toContain(root);
     expect(files[0]?.size).toBe(17);
   });
 
@@ -80,6 +110,10 @@ describe('trajscope view server', () => {
     `/files/d1/${encodeURIComponent(join(root, 'secret.jsonl'))}`,
     '/files/d1//etc/passwd',
     '/files/d1/escape.jsonl',
+    '/files/d1/.hidden.jsonl',
+    '/files/d1/%2ehidden.jsonl',
+    '/files/d1/.dir/c.jsonl',
+    '/files/d1/%2Edir/c.jsonl',
     '/files/d1/notes.txt',
     '/files/d1',
     '/files/f0/x',
@@ -93,6 +127,7 @@ describe('trajscope view server', () => {
     const r = await raw(path);
     expect(r.status).toBe(404);
     expect(r.body).not.toContain('outside');
+    expect(r.body).not.toContain('hidden');
   });
 
   it('answers range requests', async () => {
@@ -103,11 +138,107 @@ describe('trajscope view server', () => {
     const tail = await raw('/files/f0', { headers: { Range: 'bytes=10-' } });
     expect(tail.body).toBe('abcdef\n');
     expect((await raw('/files/f0', { headers: { Range: 'bytes=17-' } })).status).toBe(416);
+    // RFC 9110 §14.1.2: a suffix longer than the file selects the whole file.
+    const suffix = await raw('/files/f0', { headers: { Range: 'bytes=-100' } });
+    expect(suffix.status).toBe(206);
+    expect(suffix.body).toBe('0123456789abcdef\n');
+    expect(suffix.headers['content-range']).toBe('bytes 0-16/17');
+    expect((await raw('/files/f0', { headers: { Range: 'bytes=-3' } })).body).toBe('ef\n');
     const head = await raw('/files/f0', { method: 'HEAD' });
     expect(head.headers['content-length']).toBe('17');
     expect(head.headers['accept-ranges']).toBe('bytes');
     // The inode of the bytes sent, so a follower can tell a replaced file from a grown one.
     expect(part.headers['x-trajscope-ino']).toBe(String(statSync(join(data, 'one.jsonl')).ino));
+  });
+
+  it('refuses a Host it was not bound to (DNS rebinding) with 400, and cross-site requests with 403', async () => {
+    for (const host of ['evil.example', 'evil.example:80', '127.0.0.1.evil.example', 'localhost.evil']) {
+      for (const path of ['/', '/api/files', '/api/events', '/files/f0']) {
+        const r = await raw(path, { headers: { Host: host } });
+        expect([host, path, r.status]).toEqual([host, path, 400]);
+        expect(r.body).not.toContain('0123456789');
+      }
+    }
+    const port = new URL(base).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
+      expect((await raw('/files/f0', { headers: { Host: host } })).status).toBe(200);
+    }
+    const site = (v: string, extra: Record<string, string> = {}) => raw('/files/f0', { headers: { 'Sec-Fetch-Site': v, ...extra } });
+    expect((await site('cross-site')).status).toBe(403);
+    expect((await site('same-site')).status).toBe(403);
+    expect((await site('same-origin')).status).toBe(200);
+    expect((await site('none')).status).toBe(200);
+    expect((await raw('/api/files', { headers: { Origin: 'http://evil.example' } })).status).toBe(403);
+    expect((await raw('/api/files', { headers: { Origin: `http://localhost:${port + 1}` } })).status).toBe(403);
+    expect((await raw('/api/files', { headers: { Origin: 'null' } })).status).toBe(403);
+    expect((await raw('/api/files', { headers: { Origin: base } })).status).toBe(200);
+    // A link from another site may open the app page; it then reads everything same-origin.
+    const nav = { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' };
+    expect((await raw('/', { headers: nav })).status).toBe(200);
+    expect((await raw('/files/f0', { headers: nav })).status).toBe(403);
+    expect((await raw('/api/files', { headers: nav })).status).toBe(403);
+  });
+
+  it('sends a strict CSP, no framing and nosniff on every response', async () => {
+    const responses = await Promise.all([
+      raw('/'),
+      raw('/api/files'),
+      raw('/files/f0'),
+      raw('/files/nope'),
+      raw('/missing.js'),
+      raw('/files/f0', { method: 'POST' }),
+      raw('/', { headers: { Host: 'evil.example' } }),
+    ]);
+    for (const r of responses) {
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['x-frame-options']).toBe('DENY');
+      const csp = String(r.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).not.toContain('unsafe-eval');
+    }
+  });
+
+  it('never serves the target of a named file replaced by a symlink', async () => {
+    expect((await raw('/files/f2')).body).toBe('mine\n');
+    renameSync(join(data, 'swap.jsonl'), join(data, 'swap.old'));
+    symlinkSync(join(root, 'secret.jsonl'), join(data, 'swap.jsonl'));
+    try {
+      const r = await raw('/files/f2');
+      expect(r.status).toBe(404);
+      expect(r.body).not.toContain('outside');
+      const list = JSON.parse((await raw('/api/files')).body) as { id: string }[];
+      expect(list.map((f) => f.id)).not.toContain('f2');
+    } finally {
+      unlinkSync(join(data, 'swap.jsonl'));
+      renameSync(join(data, 'swap.old'), join(data, 'swap.jsonl'));
+    }
+  });
+
+  it('never leaks an outside file while an entry (or its directory) flips between a real file and a symlink', async () => {
+    const entry = join(racy, 'x.jsonl');
+    // Another process flips the entry in a tight loop while requests are in flight (as an attacker would).
+    const flip = `const fs=require('fs');const e=${JSON.stringify(entry)};const t=${JSON.stringify(join(root, 'secret.jsonl'))};
+      const d=${JSON.stringify(join(racy, 'sub'))};const o=${JSON.stringify(join(root, 'outdir'))};const k=d+'.keep';
+      const end=Date.now()+20000;while(Date.now()<end){try{fs.rmSync(e,{force:true});fs.symlinkSync(t,e);fs.renameSync(d,k);fs.symlinkSync(o,d);
+      fs.rmSync(e,{force:true});fs.writeFileSync(e,'inside\\n');fs.rmSync(d);fs.renameSync(k,d)}catch{}}`;
+    const flipper = spawn(process.execPath, ['-e', flip], { stdio: 'ignore' });
+    const bodies: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const batch = await Promise.all(Array.from({ length: 25 }, (_, j) => raw(j % 2 ? '/files/d3/x.jsonl' : '/files/d3/sub/y.jsonl')));
+      for (const r of batch) bodies.push(r.body);
+    }
+    flipper.kill('SIGKILL');
+    await new Promise((r) => flipper.once('exit', r));
+    rmSync(entry, { force: true });
+    writeFileSync(entry, 'inside\n');
+    if (!statSync(join(racy, 'sub')).isDirectory() || existsSync(join(racy, 'sub.keep'))) {
+      rmSync(join(racy, 'sub'), { force: true });
+      renameSync(join(racy, 'sub.keep'), join(racy, 'sub'));
+    }
+    expect(bodies.filter((b) => b.includes('outside'))).toEqual([]);
+    expect(bodies.some((b) => b === 'inside\n')).toBe(true);
   });
 
   it('is read-only', async () => {

@@ -1,44 +1,51 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import sirv from 'sirv';
 import type { Catalog, ServedFile } from './catalog';
+import { ChangeFeed } from './changes';
+import { allowedHosts, refusal, setSecurityHeaders } from './guard';
 import { sendFile } from './sendFile';
-
-/** How often the server looks at the served files for growth; the browser is told within this plus a fetch. */
-export const WATCH_INTERVAL_MS = 500;
 
 export interface ViewServerOptions {
   catalog: Catalog;
   /** The built inspector (vite build output). */
   distDir: string;
+  /** The address the server is bound to: requests must name it or a loopback name in `Host`. */
+  host?: string;
 }
 
 /**
  * The `trajscope view` server: the built app, the named trajectory files (with ranges), their list, and
  * a server-sent event stream that announces each change of that list (a file grew, appeared, or was
- * replaced). Read-only: anything but GET and HEAD is refused.
+ * replaced). Read-only: anything but GET and HEAD is refused; so is any request naming another host
+ * (DNS rebinding) or coming from another site (docs/adr/0009).
  */
-export function createViewServer({ catalog, distDir }: ViewServerOptions): Server {
+export function createViewServer({ catalog, distDir, host = '127.0.0.1' }: ViewServerOptions): Server {
   // Created on first use: `trajscope view` may still be building dist/ when the server starts listening,
   // and sirv (non-dev) lists the folder once, when created.
   let app: ReturnType<typeof sirv> | null = null;
-  const watchers = new Set<ServerResponse>();
-  let last = '';
-  let timer: NodeJS.Timeout | null = null;
-
-  const poll = async () => {
-    const files = JSON.stringify(await catalog.list());
-    if (files === last) return;
-    last = files;
-    for (const res of watchers) res.write(`event: files\ndata: ${files}\n\n`);
-  };
+  const hosts = allowedHosts(host);
+  const streams = new Set<ServerResponse>();
+  const feed = new ChangeFeed({
+    snapshot: async () => JSON.stringify(await catalog.list()),
+    roots: () => catalog.watchRoots(),
+    announce: (files) => {
+      for (const res of streams) res.write(`event: files\ndata: ${files}\n\n`);
+    },
+  });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    setSecurityHeaders(res);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    const refused = refusal(req, hosts, path);
+    if (refused) {
+      res.writeHead(refused.status, { 'Content-Type': 'text/plain' }).end(refused.why);
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const path = url.pathname;
     if (path === '/api/files') {
       const list: ServedFile[] = await catalog.list();
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(list));
@@ -47,22 +54,19 @@ export function createViewServer({ catalog, distDir }: ViewServerOptions): Serve
     if (path === '/api/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       res.write(`event: files\ndata: ${JSON.stringify(await catalog.list())}\n\n`);
-      watchers.add(res);
-      timer ??= setInterval(() => void poll(), WATCH_INTERVAL_MS);
-      req.on('close', () => {
-        watchers.delete(res);
-        if (watchers.size === 0 && timer) {
-          clearInterval(timer);
-          timer = null;
-          last = '';
-        }
+      streams.add(res);
+      const leave = feed.listen();
+      // The response's close, not the request's: it fires when the client goes away.
+      res.on('close', () => {
+        streams.delete(res);
+        leave();
       });
       return;
     }
     if (path.startsWith('/files/')) {
-      // The raw path, not the decoded one: ids are percent-encoded per segment and decoded once, in resolve.
+      // The raw path, not the decoded one: ids are percent-encoded per segment and decoded once, in open.
       const rawId = (req.url ?? '').slice('/files/'.length).split('?')[0] ?? '';
-      const file = await catalog.resolve(rawId);
+      const file = await catalog.open(rawId);
       if (!file) {
         res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
         return;
@@ -88,8 +92,8 @@ export function createViewServer({ catalog, distDir }: ViewServerOptions): Serve
     });
   });
   server.on('close', () => {
-    if (timer) clearInterval(timer);
-    for (const res of watchers) res.end();
+    feed.stop();
+    for (const res of streams) res.end();
   });
   return server;
 }
