@@ -1,4 +1,4 @@
-import type { Rollout } from '../format';
+import { type Rollout, stableStringify } from '../format';
 
 /** Added to the std before dividing, as GRPO implementations do, so a tiny std cannot explode. */
 export const STD_EPSILON = 1e-6;
@@ -41,13 +41,4 @@ export function samplingKey(record: Rollout): string {
   if (!record.sampling) return 'none';
   const { seed: _seed, ...rest } = record.sampling;
   return stableStringify(rest);
-}
-
-function stableStringify(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stableStringify).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const entries = Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${stableStringify(x)}`).join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'undefined';
 }

@@ -181,10 +181,13 @@ function scoreGroup(members: Member[], normalizeStd: boolean) {
 function groupSummary(group_id: string, members: Member[], normalizeStd: boolean): GroupSummary {
   const keys = advantageKeys(members);
   const { stats, perMember, rewards } = scoreGroup(members, normalizeStd);
-  const advantages: Record<string, number> = {};
+  // Keyed by rollout id, which is untrusted text: a Map, then own properties (fromEntries), so an id
+  // like `__proto__` or `constructor` is a key like any other, never the object's prototype.
+  const byKey = new Map<string, number>();
   perMember.forEach((a, i) => {
-    if (a !== null) advantages[keys[i] ?? ''] = a;
+    if (a !== null) byKey.set(keys[i] ?? '', a);
   });
+  const advantages: Record<string, number> = Object.fromEntries(byKey);
   const findings: Finding[] = [];
   const mixed = (values: (string | undefined)[]) => new Set(values.map((v) => v ?? '(none)'));
   const policies = mixed(members.map((m) => m.policy));

@@ -1,10 +1,24 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_DRIFT_THRESHOLD, LintSession } from '../analysis';
+import { DEFAULT_MAX_LINE_BYTES } from '../format';
+import { writeJsonStreamed } from './jsonReport';
 import { readJsonlFile } from './readFile';
 import { formatReport } from './report';
 
-/** `trajscope lint FILE... [--json]`: exit 0 clean, 1 with error findings, 2 when a file cannot be read. */
+/**
+ * `trajscope lint FILE... [--json] [--max-line-bytes N]`: exit 0 clean, 1 with error findings, 2 when a
+ * file cannot be read or lint itself fails (never 1, which would read as "errors found"). `-` is stdin.
+ */
 export async function runLint(argv: string[]): Promise<number> {
+  try {
+    return await lint(argv);
+  } catch (e) {
+    process.stderr.write(`trajscope lint: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+}
+
+async function lint(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -22,11 +36,16 @@ export async function runLint(argv: string[]): Promise<number> {
     process.stderr.write(`trajscope lint: --drift-threshold must be a non-negative number, got "${values['drift-threshold']}"\n`);
     return 2;
   }
+  const maxLineBytes = values['max-line-bytes'] === undefined ? DEFAULT_MAX_LINE_BYTES : Number(values['max-line-bytes']);
+  if (!Number.isSafeInteger(maxLineBytes) || maxLineBytes < 1) {
+    process.stderr.write(`trajscope lint: --max-line-bytes must be a positive whole number of bytes, got "${values['max-line-bytes']}"\n`);
+    return 2;
+  }
   const session = new LintSession({ driftThreshold });
   let unreadable = 0;
   for (const file of files) {
     try {
-      const { lines } = await readJsonlFile(file, (r) => session.add(r));
+      const { lines } = await readJsonlFile(file, (r) => session.add(r), { maxLineBytes });
       session.addLineCount(lines);
     } catch (e) {
       unreadable++;
@@ -36,9 +55,8 @@ export async function runLint(argv: string[]): Promise<number> {
     }
   }
   const report = session.report(!values['dr-grpo']);
-  process.stdout.write(
-    values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, { color: process.stdout.isTTY === true }),
-  );
+  if (values.json) await writeJsonStreamed(process.stdout, { ...report });
+  else process.stdout.write(formatReport(report, { color: process.stdout.isTTY === true }));
   if (unreadable > 0) return 2;
   return report.summary.errors > 0 ? 1 : 0;
 }
@@ -51,6 +69,7 @@ function parse(argv: string[]) {
       json: { type: 'boolean', default: false },
       'drift-threshold': { type: 'string' },
       'dr-grpo': { type: 'boolean', default: false },
+      'max-line-bytes': { type: 'string' },
     },
   });
 }

@@ -3,7 +3,7 @@ import { runLint } from './lint';
 const USAGE = `usage: trajscope <command> [options]
 
 commands:
-  lint FILE... [--json] [--drift-threshold NATS] [--dr-grpo]
+  lint FILE... [--json] [--drift-threshold NATS] [--dr-grpo] [--max-line-bytes N]   (FILE - is stdin)
       check trajectories against the v1 contract; exit 0 clean, 1 with errors, 2 when a file cannot be read
   convert [--from auto|NAME] IN... --out OUT.jsonl
       convert other tools' rollouts (verifiers, prime-rl traces, rLLM, OpenAI chat, SWE-agent) to v1

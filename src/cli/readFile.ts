@@ -1,23 +1,14 @@
 import { createReadStream } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { createLineParser, type FormatId, type LineResult } from '../format';
+import { createLineParser, type FormatId, type LineResult, recoverGzipTail } from '../format';
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 
 /** verifiers writes `metadata.json` beside `results.jsonl`; anything larger than this is not that file. */
 const METADATA_LIMIT = 16 * 1024 * 1024;
-
-async function isGzip(path: string): Promise<boolean> {
-  const fh = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await fh.read(Buffer.alloc(2), 0, 2, 0);
-    return bytesRead === 2 && buffer[0] === GZIP_MAGIC[0] && buffer[1] === GZIP_MAGIC[1];
-  } finally {
-    await fh.close();
-  }
-}
 
 /**
  * The `metadata.json` beside a file, parsed, or undefined when there is none (or it is not JSON).
@@ -37,6 +28,8 @@ export async function readSiblingMetadata(path: string): Promise<unknown> {
 export interface ReadOptions {
   /** The source format; `auto` (the default) detects it from the first JSON object. */
   from?: FormatId | 'auto';
+  /** The longest line read (see DEFAULT_MAX_LINE_BYTES); a longer one is one error, skipped without being held. */
+  maxLineBytes?: number;
 }
 
 export interface ReadSummary {
@@ -47,23 +40,90 @@ export interface ReadSummary {
   metadata: boolean;
 }
 
+/** The name `-` reads standard input (so does `/dev/stdin`, read as a stream: a pipe cannot seek). */
+export const STDIN_NAME = '-';
+
 /**
  * Streams a trajectory file in any supported format (docs/formats.md), plain or gzip (told by its magic
- * bytes, not its name), through `createLineParser`, calling `onLine` for each result. Memory is one
- * chunk plus the current line (a multi-line JSON document, such as a `.traj`, is read whole).
- * Rejects when the file cannot be read or its gzip stream is corrupt; lines already delivered stand.
+ * bytes, not its name, and read from the stream: a pipe cannot seek), through `createLineParser`,
+ * calling `onLine` for each result. Memory is one chunk plus the current line, bounded by
+ * `maxLineBytes` (a multi-line JSON document, such as a `.traj`, is read whole up to its own limit).
+ * A gzip stream that fails part-way (garbage after the last member, a cut or corrupt file) keeps every
+ * line that decompressed before the failure and reports one error for the rest (see recoverGzipTail).
+ * Rejects only when the file cannot be read at all.
  */
 export async function readJsonlFile(path: string, onLine: (r: LineResult) => void, options: ReadOptions = {}): Promise<ReadSummary> {
-  const gz = await isGzip(path);
-  const metadata = await readSiblingMetadata(path);
-  const raw = createReadStream(path, { highWaterMark: 1 << 20 });
-  const stream = gz ? raw.pipe(createGunzip()) : raw;
-  if (gz) raw.on('error', (e) => stream.destroy(e));
-  const parser = createLineParser(path, { from: options.from ?? 'auto', metadata });
-  for await (const chunk of stream) {
-    if (!(chunk instanceof Uint8Array)) throw new Error('unexpected non-binary chunk');
+  const stdin = path === STDIN_NAME;
+  const name = stdin ? '<stdin>' : path;
+  const metadata = stdin ? undefined : await readSiblingMetadata(path);
+  const input = stdin ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
+  const parser = createLineParser(name, {
+    from: options.from ?? 'auto',
+    metadata,
+    ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
+  });
+  const deliver = (chunk: Uint8Array) => {
     for (const r of parser.push(chunk)) onLine(r);
+  };
+  const { gzip, chunks } = await sniffGzip(binaryChunks(input));
+  if (!gzip) {
+    for await (const chunk of chunks) deliver(chunk);
+  } else {
+    let delivered = 0;
+    try {
+      const gunzip = createGunzip();
+      const compressed = Readable.from(chunks);
+      compressed.on('error', (e) => gunzip.destroy(e));
+      for await (const chunk of binaryChunks(compressed.pipe(gunzip))) {
+        delivered += chunk.length;
+        deliver(chunk);
+      }
+    } catch (e) {
+      if (!isZlibError(e)) throw e;
+      // Standard input cannot be read again: its lines up to the failure stand, minus the last write's.
+      let recovered = 0;
+      const { reason } = stdin
+        ? { reason: `the gzip data could not be decompressed (${(e as Error).message}); the lines before are read` }
+        : await recoverGzipTail(binaryChunks(createReadStream(path, { highWaterMark: 1 << 20 })), delivered, (chunk) => {
+            recovered += chunk.length;
+            deliver(chunk);
+          });
+      // Nothing decompressed at all: not a damaged gzip file but an unreadable one.
+      if (delivered + recovered === 0) throw e;
+      for (const r of parser.end()) onLine(r);
+      onLine({ kind: 'error', value: { file: name, line: parser.lines + 1, code: 'E_PARSE', message: reason } });
+      return { lines: parser.lines, format: parser.format, metadata: metadata !== undefined };
+    }
   }
   for (const r of parser.end()) onLine(r);
   return { lines: parser.lines, format: parser.format, metadata: metadata !== undefined };
+}
+
+function isZlibError(e: unknown): boolean {
+  return typeof (e as NodeJS.ErrnoException)?.code === 'string' && (e as NodeJS.ErrnoException).code?.startsWith('Z_') === true;
+}
+
+async function* binaryChunks(stream: AsyncIterable<unknown>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream) {
+    if (!(chunk instanceof Uint8Array)) throw new Error('unexpected non-binary chunk');
+    yield chunk;
+  }
+}
+
+/** Reads until gzip's two magic bytes can be told, then replays what it read before the rest. */
+async function sniffGzip(chunks: AsyncGenerator<Uint8Array>): Promise<{ gzip: boolean; chunks: AsyncGenerator<Uint8Array> }> {
+  const head: Uint8Array[] = [];
+  let size = 0;
+  while (size < GZIP_MAGIC.length) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head.push(next.value);
+    size += next.value.length;
+  }
+  const first = Buffer.concat(head);
+  async function* replay() {
+    if (first.length > 0) yield first;
+    yield* chunks;
+  }
+  return { gzip: first[0] === GZIP_MAGIC[0] && first[1] === GZIP_MAGIC[1], chunks: replay() };
 }

@@ -2,8 +2,10 @@ export type { DetectSample, FormatId, LineParser, LineParserOptions, ParseOption
 export { createLineParser, detectFormat, FORMAT_IDS, FORMAT_LABELS, isFormatId, parseWholeFile, WHOLE_FILE_LIMIT } from './adapters';
 export type { TranscriptMessage } from './additions';
 export { contextMessages, recordTranscript, segmentCallIds, segmentText, transcriptIndex, transcriptMessageSchema } from './additions';
+export { recoverGzipTail } from './gzipRecovery';
+export { JsonTooDeepError, MAX_JSON_DEPTH, nestsDeeperThan, parseJson, stableStringify } from './json';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
-export { forEachLine, JsonlParser, parseJsonl, parseLine } from './jsonl';
+export { DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, OVERLONG_LINE, parseJsonl, parseLine } from './jsonl';
 export type { ParsedReviews, Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
 export { isReviewVerdict, parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
 export type { Grading, Rollout, Segment, Step, Training } from './schema';

@@ -1,4 +1,5 @@
 import { isPlainValid } from './fastCheck';
+import { JsonTooDeepError, parseJson } from './json';
 import { type Rollout, rolloutSchema } from './schema';
 
 /** A line that did not become a rollout. `line` is 1-based within `file`. */
@@ -22,22 +23,45 @@ const NEWLINE = 0x0a;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
+ * The longest line read by default (docs/adr/0009; `lint --max-line-bytes` changes it). A longer line is
+ * one E_PARSE and is skipped as it streams by, never held, so a gzip bomb or a multi-GB line cannot grow
+ * memory without bound. 256 MiB: twice the largest real line seen (a 1,000,000-step rollout is 126 MB),
+ * under V8's longest string (512 MiB, past which a line cannot even be decoded), and the same as the
+ * limit for a multi-line JSON document (WHOLE_FILE_LIMIT).
+ */
+export const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
+
+/** Handed to `onLine` in place of a line's bytes when the line was longer than the limit (its bytes were dropped). */
+export const OVERLONG_LINE: Uint8Array = new Uint8Array(0);
+
+/** The error for a line longer than the limit, as `parseLine` reports every bad line. */
+export function overlongLineError(line: number, file: string, limit: number): LineResult {
+  const mib = limit >= 2 ** 20 ? `${+(limit / 2 ** 20).toFixed(1)} MiB` : `${limit.toLocaleString('en-US')} bytes`;
+  return { kind: 'error', value: { file, line, code: 'E_PARSE', message: `line is longer than ${mib} (the line limit; skipped unread)` } };
+}
+
+/**
  * Splits a byte stream into lines, chunk by chunk.
  *
  * It splits on bytes, not on decoded text: 0x0A never occurs inside a multi-byte UTF-8 sequence, so a
  * chunk boundary anywhere (even mid-character) is safe, and each line can be decoded strictly on its own —
- * invalid UTF-8 then spoils only its own line. Only the current partial line is buffered, never the file.
+ * invalid UTF-8 then spoils only its own line. Only the current partial line is buffered, never the file,
+ * and never more than `maxLineBytes` of it: a longer line is dropped as it arrives and reported as
+ * OVERLONG_LINE once its newline comes.
  */
 export class LineSplitter {
   /** Lines seen so far, blank ones included (the last unterminated line counts once `end()` is called). */
   lines = 0;
   private pending: Uint8Array[] = [];
+  private pendingSize = 0;
+  /** The current line passed the limit: its bytes are being dropped until its newline. */
+  private skipping = false;
+
+  constructor(readonly maxLineBytes: number = DEFAULT_MAX_LINE_BYTES) {}
 
   /** Bytes of the line still being read (no newline yet): a live file's half-written last line. */
   get pendingBytes(): number {
-    let n = 0;
-    for (const p of this.pending) n += p.length;
-    return n;
+    return this.pendingSize;
   }
 
   /** The bytes of the line still being read, or null when there is none: a view to read, not to keep. */
@@ -49,42 +73,71 @@ export class LineSplitter {
   push(chunk: Uint8Array, onLine: (bytes: Uint8Array, line: number) => void): void {
     let start = 0;
     for (let nl = chunk.indexOf(NEWLINE); nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
-      this.pending.push(chunk.subarray(start, nl));
+      this.hold(chunk.subarray(start, nl), false);
       this.emit(onLine);
       start = nl + 1;
     }
     // Copy: the caller may reuse the chunk's buffer (Node streams do).
-    if (start < chunk.length) this.pending.push(chunk.slice(start));
+    if (start < chunk.length) this.hold(chunk.subarray(start), true);
   }
 
   /**
    * Like `push`, but hands over the chunk's complete lines as one run without splitting them (it only
    * counts newlines): the run's last part is a view of `chunk`, whose tail after the last newline is
-   * copied first, so the caller may then give the chunk's buffer away.
+   * copied first, so the caller may then give the chunk's buffer away. A chunk holding a line past the
+   * limit (or ending one) is split by `push` instead, whose lines go to `onLine`.
    */
-  pushRun(chunk: Uint8Array, onRun: (run: LineRun) => void): void {
+  pushRun(chunk: Uint8Array, onRun: (run: LineRun) => void, onLine: (bytes: Uint8Array, line: number) => void): void {
     const last = chunk.lastIndexOf(NEWLINE);
     if (last === -1) {
-      if (chunk.length > 0) this.pending.push(chunk.slice());
+      this.hold(chunk, true);
       return;
     }
     let count = 0;
-    for (let nl = chunk.indexOf(NEWLINE); nl !== -1 && nl <= last; nl = chunk.indexOf(NEWLINE, nl + 1)) count++;
+    let from = -1 - this.pendingSize;
+    let overlong = this.skipping;
+    for (let nl = chunk.indexOf(NEWLINE); nl !== -1 && nl <= last; nl = chunk.indexOf(NEWLINE, nl + 1)) {
+      if (nl - from - 1 > this.maxLineBytes) overlong = true;
+      from = nl;
+      count++;
+    }
+    if (overlong) {
+      this.push(chunk, onLine);
+      return;
+    }
     const run: LineRun = { parts: [...this.pending, chunk.subarray(0, last + 1)], firstLine: this.lines + 1, count };
     this.lines += count;
-    this.pending = last + 1 < chunk.length ? [chunk.slice(last + 1)] : [];
+    this.pending = [];
+    this.pendingSize = 0;
+    if (last + 1 < chunk.length) this.hold(chunk.subarray(last + 1), true);
     onRun(run);
   }
 
   /** The stream ended: an unterminated last line is a line too. */
   end(onLine: (bytes: Uint8Array, line: number) => void): void {
-    if (this.pending.length > 0) this.emit(onLine);
+    if (this.pending.length > 0 || this.skipping) this.emit(onLine);
+  }
+
+  /** Adds bytes to the current line, or drops them (and what it held) once the line is past the limit. */
+  private hold(part: Uint8Array, copy: boolean): void {
+    if (this.skipping) return;
+    if (this.pendingSize + part.length > this.maxLineBytes) {
+      this.skipping = true;
+      this.pending = [];
+      this.pendingSize = 0;
+      return;
+    }
+    if (part.length === 0) return;
+    this.pending.push(copy ? part.slice() : part);
+    this.pendingSize += part.length;
   }
 
   private emit(onLine: (bytes: Uint8Array, line: number) => void): void {
     this.lines++;
-    const bytes = concat(this.pending);
+    const bytes = this.skipping ? OVERLONG_LINE : concat(this.pending);
     this.pending = [];
+    this.pendingSize = 0;
+    this.skipping = false;
     onLine(bytes, this.lines);
   }
 }
@@ -101,7 +154,8 @@ export interface LineRun {
 
 /** Calls `onLine` for each line of a run, in order, numbered from `firstLine`: the splitter's own walk. */
 export function forEachLine(run: LineRun, onLine: (bytes: Uint8Array, line: number) => void): void {
-  const splitter = new LineSplitter();
+  // A run's lines were checked against the limit when they were split off: no limit here.
+  const splitter = new LineSplitter(Number.POSITIVE_INFINITY);
   splitter.lines = run.firstLine - 1;
   for (const part of run.parts) splitter.push(part, onLine);
   splitter.end(onLine);
@@ -109,9 +163,14 @@ export function forEachLine(run: LineRun, onLine: (bytes: Uint8Array, line: numb
 
 /** Splits a byte stream into lines and parses each as a v1 record (see LineSplitter). */
 export class JsonlParser {
-  private readonly splitter = new LineSplitter();
+  private readonly splitter: LineSplitter;
 
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+  ) {
+    this.splitter = new LineSplitter(maxLineBytes);
+  }
 
   get lines(): number {
     return this.splitter.lines;
@@ -134,7 +193,8 @@ export class JsonlParser {
   }
 
   private parse(bytes: Uint8Array, line: number, out: LineResult[]): void {
-    const result = parseLine(bytes, line, this.file);
+    const result =
+      bytes === OVERLONG_LINE ? overlongLineError(line, this.file, this.splitter.maxLineBytes) : parseLine(bytes, line, this.file);
     if (result) out.push(result);
   }
 }
@@ -169,8 +229,9 @@ export function parseLine(bytes: Uint8Array | string, line: number, file: string
   if (text.trim() === '') return null;
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (e) {
+    if (e instanceof JsonTooDeepError) return error('E_PARSE', e.message);
     return error('E_PARSE', `not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {

@@ -1,3 +1,5 @@
+import { parseJson } from './json';
+
 /** A tool call read back from generated text, for display when the harness recorded no step for it. */
 export interface ParsedCall {
   name: string;
@@ -17,7 +19,7 @@ export function parseToolCall(text: string): ParsedCall | null {
   if (!m?.[1]) return null;
   let value: unknown;
   try {
-    value = JSON.parse(m[1]);
+    value = parseJson(m[1]);
   } catch {
     return null;
   }
@@ -25,7 +27,7 @@ export function parseToolCall(text: string): ParsedCall | null {
   let args: unknown = value.arguments ?? {};
   if (typeof args === 'string') {
     try {
-      args = JSON.parse(args);
+      args = parseJson(args);
     } catch {
       return null;
     }

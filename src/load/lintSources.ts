@@ -1,3 +1,4 @@
+import { recoverGzipTail } from '../format';
 import { errorText, type OpenedStream, openByteStream } from './byteStream';
 import { decompressIfGzip } from './gzip';
 import type { ParsePool } from './lineBlocks';
@@ -88,6 +89,7 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
         bytesRead += n;
         stored += n;
       };
+      let delivered = 0;
       try {
         const content = await decompressIfGzip(stream, count);
         current.file.gzip = content.gzip;
@@ -98,6 +100,7 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
             const next = await reader.read();
             if (next.done) break;
             // A reader's chunk is ours: a parse pool may take its buffer without copying it.
+            delivered += next.value.length;
             state.push(current, next.value, { storedBytes: stored, owned: true });
             stored = 0;
             await state.room();
@@ -117,6 +120,21 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
         }
       } catch (e) {
         if (signal?.aborted || e instanceof LoadError) throw e;
+        // The gzip data stopped being gzip part-way (garbage after it, a cut file): keep what decompressed
+        // before, which the native decoder partly dropped, and report one error for the rest.
+        if (current.file.gzip) {
+          let recovered = 0;
+          const again = await openByteStream(source, signal);
+          const { reason } = await recoverGzipTail(chunksOf(again.stream), delivered, (chunk) => {
+            recovered += chunk.length;
+            state.push(current, chunk, { storedBytes: 0 });
+          });
+          if (delivered + recovered > 0) {
+            current.file.bytes += stored;
+            state.endWithError(current, reason);
+            continue;
+          }
+        }
         throw current.file.gzip
           ? new LoadError(
               'decompress',
@@ -138,6 +156,15 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
   }
   options.onState?.(state);
   return state.snapshot();
+}
+
+async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 function now(): number {

@@ -153,6 +153,19 @@ export class LoadState {
     this.countLines(source);
   }
 
+  /**
+   * The source cannot be read past here (its gzip data stopped being gzip): its last line is read as at
+   * an end, then one error for the rest, on the line after the last.
+   */
+  endWithError(source: SourceState, message: string): void {
+    this.take(source.parser.end());
+    source.ended = true;
+    source.follow = false;
+    this.flush(source);
+    this.take([{ kind: 'error', value: { file: source.name, line: source.parser.lines + 1, code: 'E_PARSE', message } }]);
+    this.countLines(source);
+  }
+
   /** Resolves once the pool holds few enough bytes to send it more; rejects if the pool failed. */
   room(): Promise<void> {
     return this.until(() => this.inFlight < IN_FLIGHT_BYTES);

@@ -1,4 +1,14 @@
-import { concat, type LineResult, type LineRun, LineSplitter, parseLine } from '../jsonl';
+import { parseJson } from '../json';
+import {
+  concat,
+  DEFAULT_MAX_LINE_BYTES,
+  type LineResult,
+  type LineRun,
+  LineSplitter,
+  OVERLONG_LINE,
+  overlongLineError,
+  parseLine,
+} from '../jsonl';
 import { convertValue } from './convertValue';
 import { detectByContent, detectFormat } from './detect';
 import { isRecord } from './read';
@@ -32,6 +42,8 @@ export interface LineParserOptions extends ParseOptions {
    * run from `push`, which is a view of the pushed chunk.
    */
   onV1Lines?: (run: LineRun) => void;
+  /** The longest line read (DEFAULT_MAX_LINE_BYTES); a longer one is one E_PARSE, dropped as it streams by. */
+  maxLineBytes?: number;
 }
 
 /**
@@ -55,7 +67,7 @@ export function createLineParser(file: string, options: LineParserOptions = {}):
 
 class StreamingParser implements LineParser {
   format: FormatId | null;
-  private readonly splitter = new LineSplitter();
+  private readonly splitter: LineSplitter;
   private mode: 'lines' | 'whole' | 'skip' = 'lines';
   private sawContent = false;
   private wholeTried = false;
@@ -68,6 +80,7 @@ class StreamingParser implements LineParser {
     private readonly options: LineParserOptions,
   ) {
     this.format = options.from && options.from !== 'auto' ? options.from : null;
+    this.splitter = new LineSplitter(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
   }
 
   get lines(): number {
@@ -93,11 +106,13 @@ class StreamingParser implements LineParser {
       chunk = chunk.subarray(chunk[0] === NEWLINE ? 1 : chunk[0] === CR && chunk[1] === NEWLINE ? 2 : 0);
     }
     const onRun = this.options.onV1Lines;
-    if (onRun && this.steadyV1()) {
-      this.splitter.pushRun(chunk, onRun);
-      return [];
-    }
     const out: LineResult[] = [];
+    if (onRun && this.steadyV1()) {
+      this.splitter.pushRun(chunk, onRun, (bytes, line) => {
+        out.push(...this.handle(bytes, line));
+      });
+      return out;
+    }
     this.splitter.push(chunk, (bytes, line) => {
       out.push(...this.handle(bytes, line));
     });
@@ -120,6 +135,7 @@ class StreamingParser implements LineParser {
 
   private handle(bytes: Uint8Array, line: number): LineResult[] {
     if (this.mode === 'skip') return [];
+    if (bytes === OVERLONG_LINE) return [overlongLineError(line, this.file, this.splitter.maxLineBytes)];
     if (this.mode === 'whole') return this.buffer(bytes);
     if (this.steadyV1()) {
       const onRun = this.options.onV1Lines;
@@ -280,7 +296,7 @@ function readJson(bytes: Uint8Array, line: number): { value: unknown } | 'blank'
   if (text === null) return 'invalid';
   if (text.trim() === '') return 'blank';
   try {
-    return { value: JSON.parse(text) };
+    return { value: parseJson(text) };
   } catch {
     return 'invalid';
   }

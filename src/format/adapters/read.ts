@@ -54,14 +54,9 @@ export function required<T>(value: T | undefined, path: string, expected: string
 
 /** The fields of `source` not listed in `mapped`, or undefined when none are left. */
 export function unmapped(source: Json, mapped: readonly string[]): Json | undefined {
-  const out: Json = {};
-  let any = false;
-  for (const [k, v] of Object.entries(source)) {
-    if (mapped.includes(k) || k === '__proto__') continue;
-    out[k] = v;
-    any = true;
-  }
-  return any ? out : undefined;
+  const kept = Object.entries(source).filter(([k]) => !mapped.includes(k));
+  // fromEntries defines own properties: a field named `__proto__` is kept as data, not made the prototype.
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
 }
 
 /** Drops keys whose value is undefined, so records serialize without `"x": undefined` noise. */

@@ -1,3 +1,4 @@
+import { parseJson } from '../json';
 import { compact, idOf, type Json, list, locator, num, rec, rewardFor, str, unmapped } from './read';
 import { type Message, normalizeMessage } from './transcript';
 import { type Convert, type ConvertContext, ConvertError, type Termination } from './types';
@@ -45,7 +46,7 @@ function messages(raw: unknown, path: string): Message[] {
 function replayConfig(raw: unknown): Json | undefined {
   if (typeof raw !== 'string') return rec(raw);
   try {
-    return rec(JSON.parse(raw));
+    return rec(parseJson(raw));
   } catch {
     return undefined;
   }

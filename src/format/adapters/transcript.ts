@@ -1,3 +1,4 @@
+import { parseJson } from '../json';
 import { idOf, isRecord, type Json, rec, str } from './read';
 import { ConvertError } from './types';
 
@@ -28,7 +29,7 @@ export function normalizeToolCall(raw: unknown, path: string): ToolCall {
   let value = raw;
   if (typeof raw === 'string') {
     try {
-      value = JSON.parse(raw);
+      value = parseJson(raw);
     } catch {
       throw new ConvertError(`${path}: a tool call written as a string must be JSON`);
     }
@@ -111,7 +112,7 @@ export function textSegment(message: Message, transcriptIndex: number | undefine
 export function parsedArguments(call: ToolCall | undefined): Json | undefined {
   if (call?.arguments === undefined) return undefined;
   try {
-    return rec(JSON.parse(call.arguments));
+    return rec(parseJson(call.arguments));
   } catch {
     return undefined;
   }

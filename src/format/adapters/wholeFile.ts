@@ -1,3 +1,4 @@
+import { JsonTooDeepError, MAX_JSON_DEPTH, nestsDeeperThan } from '../json';
 import type { LineResult } from '../jsonl';
 import { convertValue } from './convertValue';
 import { detectFormat } from './detect';
@@ -94,10 +95,22 @@ export function parseWholeFile(text: string, file: string, options: ParseOptions
   }
   const format = options.from && options.from !== 'auto' ? options.from : (detectFormat({ name: file, values: [value] }) ?? 'v1');
   const base = { file, metadata: options.metadata };
+  // Too deep is judged per record (an array's element), so one deep record costs only itself.
+  const tooDeep = (line: number): LineResult[] => [
+    { kind: 'error', value: { file, line, code: 'E_PARSE', message: new JsonTooDeepError(MAX_JSON_DEPTH).message } },
+  ];
   if (Array.isArray(value)) {
     const at = arrayElementLines(body, start);
-    const results = value.flatMap((element, i) => convertValue(format, element, { ...base, line: at[i] ?? lineAt(body, start) }));
+    const results = value.flatMap((element, i) => {
+      const line = at[i] ?? lineAt(body, start);
+      return nestsDeeperThan(element, MAX_JSON_DEPTH) ? tooDeep(line) : convertValue(format, element, { ...base, line });
+    });
     return { results, format, lines };
   }
-  return { results: convertValue(format, value, { ...base, line: lineAt(body, start) }), format, lines };
+  const line = lineAt(body, start);
+  return {
+    results: nestsDeeperThan(value, MAX_JSON_DEPTH) ? tooDeep(line) : convertValue(format, value, { ...base, line }),
+    format,
+    lines,
+  };
 }

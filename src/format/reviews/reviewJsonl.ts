@@ -1,3 +1,4 @@
+import { parseJson } from '../json';
 import { isReviewVerdict, type Review, reviewKey } from './review';
 
 /*
@@ -74,7 +75,7 @@ export function parseReviewsJsonl(text: string): ParsedReviews {
     lines++;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = parseJson(line);
     } catch (e) {
       errors.push({ line: i + 1, message: `not valid JSON (${e instanceof Error ? e.message : String(e)})` });
       return;

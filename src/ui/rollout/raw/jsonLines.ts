@@ -37,6 +37,10 @@ function asArray(v: unknown): readonly unknown[] | null {
  */
 export function jsonLines(root: unknown): JsonLine[] {
   const out: JsonLine[] = [];
+  // An explicit stack of open containers (their children still to write), not recursion: a record is
+  // depth-bounded when parsed (MAX_JSON_DEPTH), but this view must not depend on that to stay up.
+  type Open = { children: [string | null, unknown][]; at: number; depth: number; close: '}' | ']'; comma: boolean };
+  const stack: Open[] = [];
   const visit = (v: unknown, depth: number, key: string | null, comma: boolean) => {
     const arr = asArray(v);
     if (arr) {
@@ -44,8 +48,8 @@ export function jsonLines(root: unknown): JsonLine[] {
       else if (isNumberArray(arr)) out.push({ depth, key, value: { kind: 'numbers', values: arr }, comma });
       else {
         out.push({ depth, key, value: { kind: 'open', text: '[' }, comma: false });
-        for (let i = 0; i < arr.length; i++) visit(arr[i] === undefined ? null : arr[i], depth + 1, null, i < arr.length - 1);
-        out.push({ depth, key: null, value: { kind: 'close', text: ']' }, comma });
+        const children = Array.from(arr, (x): [null, unknown] => [null, x === undefined ? null : x]);
+        stack.push({ children, at: 0, depth, close: ']', comma });
       }
       return;
     }
@@ -54,10 +58,8 @@ export function jsonLines(root: unknown): JsonLine[] {
       if (entries.length === 0) out.push({ depth, key, value: { kind: 'empty', text: '{}' }, comma });
       else {
         out.push({ depth, key, value: { kind: 'open', text: '{' }, comma: false });
-        entries.forEach(([k, x], i) => {
-          visit(x, depth + 1, JSON.stringify(k), i < entries.length - 1);
-        });
-        out.push({ depth, key: null, value: { kind: 'close', text: '}' }, comma });
+        const children = entries.map(([k, x]): [string, unknown] => [JSON.stringify(k), x]);
+        stack.push({ children, at: 0, depth, close: '}', comma });
       }
       return;
     }
@@ -66,6 +68,15 @@ export function jsonLines(root: unknown): JsonLine[] {
     else out.push({ depth, key, value: { kind: 'literal', text: v === undefined ? 'null' : String(v) }, comma });
   };
   visit(root, 0, null, false);
+  for (let top = stack[stack.length - 1]; top; top = stack[stack.length - 1]) {
+    if (top.at === top.children.length) {
+      out.push({ depth: top.depth, key: null, value: { kind: 'close', text: top.close }, comma: top.comma });
+      stack.pop();
+      continue;
+    }
+    const [key, child] = top.children[top.at++] ?? [null, null];
+    visit(child, top.depth + 1, key, top.at < top.children.length);
+  }
   return out;
 }
 

@@ -1,0 +1,88 @@
+/**
+ * How deeply a line's JSON may nest (docs/adr/0009). JSON.parse itself is iterative, but much else is
+ * not: the engine's structured clone (a worker posting a record: fails near 2,000 levels in V8),
+ * JSON.stringify (near 4,000), zod, and any recursive walk. Bounding depth where text becomes a value
+ * keeps every later walk bounded; a deeper line is one E_PARSE, and the other lines load. 256 is far
+ * beyond any real record (serde_json's default is 128) and far below every engine limit.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+export class JsonTooDeepError extends Error {
+  constructor(readonly limit: number) {
+    super(`nested deeper than ${limit} levels (the limit for one value)`);
+    this.name = 'JsonTooDeepError';
+  }
+}
+
+/**
+ * Whether a value nests deeper than `limit` (a scalar is depth 0, `{}` and `[]` depth 1). Iterative,
+ * with an explicit stack: it must not itself overflow on the values it is there to refuse.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const v = values.pop() as object;
+    const depth = depths.pop() as number;
+    if (depth > limit) return true;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (typeof x === 'object' && x !== null) {
+          values.push(x);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const k in v) {
+        const x: unknown = (v as Record<string, unknown>)[k];
+        if (typeof x === 'object' && x !== null) {
+          values.push(x);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/** JSON.parse, refusing a value nested deeper than `limit` (throws JsonTooDeepError; SyntaxError as JSON.parse). */
+export function parseJson(text: string, limit = MAX_JSON_DEPTH): unknown {
+  const value: unknown = JSON.parse(text);
+  if (nestsDeeperThan(value, limit)) throw new JsonTooDeepError(limit);
+  return value;
+}
+
+type Frame = { items: readonly unknown[]; keys: readonly string[] | null; at: number };
+
+/**
+ * JSON text with object keys sorted, so equal values give equal text whatever their key order (sampling
+ * configs compared across a group). Iterative: a hostile value cannot overflow the stack.
+ */
+export function stableStringify(root: unknown): string {
+  const out: string[] = [];
+  const stack: Frame[] = [];
+  const open = (v: unknown) => {
+    if (Array.isArray(v)) {
+      out.push('[');
+      stack.push({ items: v, keys: null, at: 0 });
+    } else if (v && typeof v === 'object') {
+      const keys = Object.keys(v).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      out.push('{');
+      stack.push({ items: keys.map((k) => (v as Record<string, unknown>)[k]), keys, at: 0 });
+    } else out.push(JSON.stringify(v) ?? 'undefined');
+  };
+  open(root);
+  for (let top = stack[stack.length - 1]; top; top = stack[stack.length - 1]) {
+    if (top.at === top.items.length) {
+      out.push(top.keys ? '}' : ']');
+      stack.pop();
+      continue;
+    }
+    if (top.at > 0) out.push(',');
+    if (top.keys) out.push(JSON.stringify(top.keys[top.at]), ':');
+    open(top.items[top.at++]);
+  }
+  return out.join('');
+}
