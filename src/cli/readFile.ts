@@ -40,8 +40,11 @@ export interface ReadSummary {
   metadata: boolean;
 }
 
-/** The name `-` reads standard input (so does `/dev/stdin`, read as a stream: a pipe cannot seek). */
-export const STDIN_NAME = '-';
+/**
+ * `-` reads standard input, and so does `/dev/stdin`, from the process's own stream: a pipe cannot seek,
+ * and a socket (as a parent process's pipe may be) cannot be opened by that name at all (ENXIO).
+ */
+const STDIN_NAMES = new Set(['-', '/dev/stdin']);
 
 /**
  * Streams a trajectory file in any supported format (docs/formats.md), plain or gzip (told by its magic
@@ -53,8 +56,8 @@ export const STDIN_NAME = '-';
  * Rejects only when the file cannot be read at all.
  */
 export async function readJsonlFile(path: string, onLine: (r: LineResult) => void, options: ReadOptions = {}): Promise<ReadSummary> {
-  const stdin = path === STDIN_NAME;
-  const name = stdin ? '<stdin>' : path;
+  const stdin = STDIN_NAMES.has(path);
+  const name = path === '-' ? '<stdin>' : path;
   const metadata = stdin ? undefined : await readSiblingMetadata(path);
   const input = stdin ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
   const parser = createLineParser(name, {
