@@ -3,10 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRollout, toJsonl } from '../testing/builders';
-import { writeJsonStreamed } from './jsonReport';
 
 const BIN = join(import.meta.dirname, '../../bin/trajscope.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'trajscope-hostile-'));
@@ -123,28 +121,5 @@ describe('inputs that must lose only their own line (issue 18)', () => {
       process.stderr.write = writeErr;
     }
     expect(errors.join('')).toContain('trajscope lint: internal error: Invalid string length');
-  });
-});
-
-describe('the streamed JSON report', () => {
-  it('is byte for byte JSON.stringify(report, null, 2)', async () => {
-    const { Writable } = await import('node:stream');
-    await fc.assert(
-      fc.asyncProperty(
-        fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.array(fc.jsonValue({ maxDepth: 3 })))),
-        async (value) => {
-          let text = '';
-          const out = new Writable({
-            write(chunk, _enc, cb) {
-              text += chunk;
-              cb();
-            },
-          });
-          await writeJsonStreamed(out, value);
-          expect(text).toBe(`${JSON.stringify(value, null, 2)}\n`);
-        },
-      ),
-      { seed: 18, numRuns: 80 },
-    );
   });
 });
