@@ -58,6 +58,33 @@ describe('lintSources', () => {
     ]);
   });
 
+  it('nesting 2,000 or 5,000 deep in `sampling` costs only that line, and the result crosses to the page (structured clone)', async () => {
+    for (const depth of [2000, 5000]) {
+      let deep = '1';
+      for (let i = 0; i < depth; i++) deep = `{"a":${deep}}`;
+      const bad = JSON.stringify(buildRollout({ rollout_id: 'deep' })).replace(/}$/, `,"sampling":${deep}}`);
+      const body = `${toJsonl([buildRollout({ rollout_id: 'a' })])}${bad}\n${toJsonl([buildRollout({ rollout_id: 'b' })])}`;
+      const result = await lintSources([fileSource('local:d.jsonl', new File([body], 'd.jsonl'))]);
+      expect(result.report.rollouts.map((r) => r.rollout_id)).toEqual(['a', 'b']);
+      expect(result.report.parse_errors).toEqual([
+        expect.objectContaining({ line: 2, message: 'nested deeper than 256 levels (the limit for one value)' }),
+      ]);
+      // What the parse worker posts to the page: it failed here before ("parse worker failed").
+      expect(() => structuredClone(result)).not.toThrow();
+    }
+  });
+
+  it('keeps every line of a gzip file followed by garbage, and reports the garbage once', async () => {
+    const lines = Array.from({ length: 200 }, (_, i) => ({ ...buildRollout({ rollout_id: `g-${i}` }), pad: 'x'.repeat(500) }));
+    const gz = new Uint8Array(Buffer.concat([gzipSync(encoder.encode(toJsonl(lines))), Buffer.from('trailing garbage, not gzip')]));
+    for (const size of [4096, 1 << 20]) {
+      const { report } = await lintSources([fileSource('local:t.jsonl.gz', chunkedFile(gz, 't.jsonl.gz', size))]);
+      expect(report.summary.rollouts).toBe(200);
+      expect(report.parse_errors).toHaveLength(1);
+      expect(report.parse_errors[0]).toMatchObject({ line: 201, code: 'E_PARSE', message: expect.stringMatching(/stop being gzip data/) });
+    }
+  });
+
   it('says a corrupt gzip file could not be decompressed', async () => {
     const gz = new Uint8Array(gzipSync(encoder.encode(text))).slice(0, 30);
     const error = await lintSources([fileSource('local:x.gz', new File([gz], 'x.gz'))]).catch((e: unknown) => e);
