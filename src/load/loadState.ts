@@ -2,6 +2,7 @@ import { type CheckOptions, type GroupSummary, type LintReport, LintSession } fr
 import { createLineParser, type LineParser, type LineResult, type LineRun } from '../format';
 import type { CompactRollout } from './compact';
 import { joinRuns, type ParsePool, type ProcessedLine, parseBlock, processResult, runBytes } from './lineBlocks';
+import { hashBytes, nextTail, TAIL_CHECK_BYTES, type TailDigest } from './tailCheck';
 
 /** Bytes of lines sent to the pool at once: large enough that messages are few, small enough to spread. */
 export const BLOCK_BYTES = 1024 * 1024;
@@ -33,6 +34,9 @@ export interface LoadedFile {
   gzip: boolean;
   /** The inode `trajscope view` served it from: a follower tells a replaced file from a grown one. */
   ino?: number;
+  /** The first and the last bytes read, hashed: a follower tells a rewritten file from a grown one (tailCheck.ts). */
+  head?: TailDigest;
+  tail?: TailDigest;
 }
 
 /** A followed file's last line that has no newline yet: held back, not reported as broken. */
@@ -72,6 +76,8 @@ export interface SourceState {
   unparsedLines: number;
   ended: boolean;
   countedLines: number;
+  /** The last bytes read (up to TAIL_CHECK_BYTES), whose hash is `file.tail`. */
+  tailBytes: Uint8Array;
 }
 
 /**
@@ -117,6 +123,7 @@ export class LoadState {
       unparsedLines: 0,
       ended: false,
       countedLines: 0,
+      tailBytes: new Uint8Array(0),
     };
     this.sources.push(state);
     return state;
@@ -130,6 +137,17 @@ export class LoadState {
   push(source: SourceState, chunk: Uint8Array, { storedBytes = chunk.length, owned = false } = {}): void {
     // A view of part of a buffer may share it with other chunks: only a whole buffer is taken as it is.
     const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+    // Before the parse: a pool may take the chunk's buffer away.
+    if ((source.file.head?.bytes ?? 0) < TAIL_CHECK_BYTES) {
+      // Until TAIL_CHECK_BYTES were read, the tail kept is everything read: the head is it plus the chunk.
+      const more = chunk.subarray(0, TAIL_CHECK_BYTES - source.tailBytes.length);
+      const first = new Uint8Array(source.tailBytes.length + more.length);
+      first.set(source.tailBytes);
+      first.set(more, source.tailBytes.length);
+      source.file.head = { bytes: first.length, hash: hashBytes(first) };
+    }
+    source.tailBytes = nextTail(source.tailBytes, chunk);
+    source.file.tail = { bytes: source.tailBytes.length, hash: hashBytes(source.tailBytes) };
     this.take(source.parser.push(this.pool === null || (owned && whole) ? chunk : chunk.slice()));
     // A full block goes out; so does any held line while the pool is idle (the first rows, a slow reader).
     if (this.pool === null || source.heldBytes >= BLOCK_BYTES || this.inFlight === 0) this.flush(source);

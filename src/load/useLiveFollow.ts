@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { parseServedList } from '../format';
-import { catchUp, type SeenInodes } from './follow';
+import { catchUp, type SeenFiles } from './follow';
 import { lintReportOptions, loadKey } from './lintReportQuery';
 import { forgetLiveLoad, liveLoad } from './liveStates';
 import { isServedSource, SERVED_EVENTS_URL, servedFilesOptions } from './served';
@@ -20,7 +20,7 @@ export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean): 
   useEffect(() => {
     if (!live || !loaded || typeof EventSource === 'undefined') return;
     const events = new EventSource(SERVED_EVENTS_URL);
-    const seen: SeenInodes = new Map();
+    const seen: SeenFiles = new Map();
     let queue = Promise.resolve();
     const options = lintReportOptions(sources);
     events.addEventListener('files', (ev: MessageEvent<string>) => {
@@ -38,7 +38,7 @@ export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean): 
           return;
         }
         forgetLiveLoad(key);
-        seen.clear();
+        // `seen` keeps the list that caused the reload: a same-size rewrite after it is still noticed.
         await queryClient.invalidateQueries({ queryKey: options.queryKey });
       });
     });

@@ -102,6 +102,8 @@ class StreamingParser implements LineParser {
 
   push(chunk: Uint8Array): LineResult[] {
     if (this.owesNewline && chunk.length > 0) {
+      // The newline owed may come as CRLF, and its CR and LF in separate writes: a lone CR still owes the LF.
+      if (chunk.length === 1 && chunk[0] === CR) return [];
       this.owesNewline = false;
       chunk = chunk.subarray(chunk[0] === NEWLINE ? 1 : chunk[0] === CR && chunk[1] === NEWLINE ? 2 : 0);
     }
