@@ -288,3 +288,41 @@ describe('trajscope view server', () => {
     expect((await raw('/files/f0')).status).toBe(200);
   });
 });
+
+describe('the change feed of trajscope view', () => {
+  it('never lists twice at once, even when a listing is slow, and stops listing when the last page leaves', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trajscope-feed-'));
+    writeFileSync(join(dir, 'a.jsonl'), '{}\n');
+    const catalog = await Catalog.open([dir]);
+    const list = catalog.list.bind(catalog);
+    let running = 0;
+    let overlap = 0;
+    let calls = 0;
+    catalog.list = async () => {
+      calls++;
+      running++;
+      overlap = Math.max(overlap, running);
+      await new Promise((r) => setTimeout(r, 700));
+      running--;
+      return list();
+    };
+    const server = createViewServer({ catalog, distDir: dist });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/events`;
+    const req = request(url);
+    req.on('error', () => {});
+    req.end();
+    for (let i = 0; i < 12; i++) {
+      appendFileSync(join(dir, 'a.jsonl'), '{}\n');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(overlap).toBe(1);
+    req.destroy();
+    await new Promise((r) => setTimeout(r, 900));
+    const after = calls;
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(calls).toBe(after);
+    server.closeAllConnections();
+    server.close();
+  }, 15_000);
+});
