@@ -10,17 +10,20 @@ export { LoadState } from './loadState';
 export { useLoadProgress } from './progress';
 export type { ParsedReviews, Review, ReviewDb, ReviewKey, ReviewLineError, ReviewVerdict, StoredReviews } from './reviews';
 export {
+  announceReviewChange,
   contentDigest,
   contentDigestOptions,
   digestStream,
   isReviewVerdict,
   memoryReviewDb,
+  onReviewChange,
   parseReviewsJsonl,
   REVIEW_VERDICTS,
   reviewDb,
   reviewKey,
   reviewsOptions,
   reviewsToJsonl,
+  sameReview,
   useContentDigest,
 } from './reviews';
 export type { ServedFile } from './served';

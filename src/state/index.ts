@@ -38,6 +38,7 @@ export {
   useReviewer,
   useReviewerActions,
   useReviews,
+  useReviewTabSync,
 } from './reviews';
 export { findRollout, rolloutKeys } from './rolloutKeys';
 export type { GroupSortKey, GroupsBrowse, RunFilters, RunFiltersState, RunSort, RunSortKey, SignalFilter, SortDir } from './runFilters';

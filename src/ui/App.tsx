@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLintReport, useLiveFollow } from '../load';
-import { useNotice, useSelection, useSources, useUiActions } from '../state';
+import { useNotice, useReviewTabSync, useSelection, useSources, useUiActions } from '../state';
 import { DropOverlay } from './open/DropOverlay';
 import { useFileDrop } from './open/useFileDrop';
 import { useOpenFiles } from './open/useOpenFiles';
@@ -23,6 +23,7 @@ export function App() {
   const { sources, missing, isDemo, pending, served } = useSources();
   const report = useLintReport(sources);
   useLiveFollow(sources, report.isSuccess);
+  useReviewTabSync();
   const open = useOpenFiles();
   const dragging = useFileDrop(useCallback((files: File[]) => open(files, { fromDrop: true }), [open]));
   const notice = useNotice();

@@ -49,7 +49,11 @@ describe('memoryReviewDb', () => {
     ]);
     await db.remove('d1', r);
     expect(await db.list('d1')).toHaveLength(1);
-    await db.clear('d1');
+    // Deleted only as stored: a review changed since (another tab) stays.
+    const [left] = await db.list('d1');
+    if (!left) throw new Error('one review left');
+    expect(await db.removeIfUnchanged('d1', [{ ...left, verdict: 'unsure' }])).toBe(0);
+    expect(await db.removeIfUnchanged('d1', [left])).toBe(1);
     expect(await db.list('d1')).toEqual([]);
     expect(await db.list('d2')).toHaveLength(1);
   });

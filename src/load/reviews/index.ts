@@ -2,7 +2,8 @@
 export type { ParsedReviews, Review, ReviewKey, ReviewLineError, ReviewVerdict } from '../../format';
 export { isReviewVerdict, parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from '../../format';
 export { contentDigest, contentDigestOptions, digestStream, useContentDigest } from './contentDigest';
+export { announceReviewChange, onReviewChange } from './reviewChannel';
 export type { ReviewDb } from './reviewDb';
-export { memoryReviewDb, reviewDb } from './reviewDb';
+export { memoryReviewDb, reviewDb, sameReview } from './reviewDb';
 export type { StoredReviews } from './reviewsQuery';
 export { reviewsOptions } from './reviewsQuery';

@@ -25,9 +25,26 @@ interface ReviewSchema extends DBSchema {
 export interface ReviewDb {
   readonly persistent: boolean;
   list(digest: string): Promise<Review[]>;
-  put(digest: string, reviews: readonly Review[]): Promise<void>;
+  /** Stores the reviews, each replacing the stored one of its rollout; says how many were new and replaced. */
+  put(digest: string, reviews: readonly Review[]): Promise<{ added: number; replaced: number }>;
   remove(digest: string, key: Pick<Review, 'rollout_id' | 'attempt_id'>): Promise<void>;
-  clear(digest: string): Promise<void>;
+  /**
+   * Deletes each given review only if it is still stored as given, in one transaction: a clear deletes
+   * what it announced, never a review another tab changed since. Returns how many it deleted.
+   */
+  removeIfUnchanged(digest: string, reviews: readonly Review[]): Promise<number>;
+}
+
+/** Whether two reviews of one rollout are the same review (every field). */
+export function sameReview(a: Review, b: Review): boolean {
+  return (
+    a.rollout_id === b.rollout_id &&
+    a.attempt_id === b.attempt_id &&
+    a.verdict === b.verdict &&
+    a.note === b.note &&
+    a.reviewer === b.reviewer &&
+    a.timestamp === b.timestamp
+  );
 }
 
 function fromStored({ digest: _d, attempt: _a, ...review }: StoredReview): Review {
@@ -48,15 +65,31 @@ async function openIndexedDb(): Promise<ReviewDb> {
     },
     async put(digest, reviews) {
       const tx = db.transaction(STORE, 'readwrite');
-      await Promise.all([...reviews.map((r) => tx.store.put({ ...r, digest, attempt: r.attempt_id ?? '' })), tx.done]);
+      let replaced = 0;
+      // Counted from the store, inside the write: another tab's reviews count, not this tab's memory.
+      const writes = reviews.map(async (r) => {
+        if (await tx.store.get([digest, r.rollout_id, r.attempt_id ?? ''])) replaced++;
+        await tx.store.put({ ...r, digest, attempt: r.attempt_id ?? '' });
+      });
+      await Promise.all([...writes, tx.done]);
+      return { added: reviews.length - replaced, replaced };
     },
     async remove(digest, r) {
       await db.delete(STORE, [digest, r.rollout_id, r.attempt_id ?? '']);
     },
-    async clear(digest) {
+    async removeIfUnchanged(digest, reviews) {
       const tx = db.transaction(STORE, 'readwrite');
-      const keys = await tx.store.index('digest').getAllKeys(digest);
-      await Promise.all([...keys.map((k) => tx.store.delete(k)), tx.done]);
+      let removed = 0;
+      const deletes = reviews.map(async (r) => {
+        const key: [string, string, string] = [digest, r.rollout_id, r.attempt_id ?? ''];
+        const stored = await tx.store.get(key);
+        if (stored && sameReview(fromStored(stored), r)) {
+          await tx.store.delete(key);
+          removed++;
+        }
+      });
+      await Promise.all([...deletes, tx.done]);
+      return removed;
     },
   };
 }
@@ -76,13 +109,26 @@ export function memoryReviewDb(): ReviewDb {
     persistent: false,
     list: async (digest) => [...of(digest).values()],
     put: async (digest, reviews) => {
-      for (const r of reviews) of(digest).set(reviewKey(r), r);
+      let replaced = 0;
+      for (const r of reviews) {
+        if (of(digest).has(reviewKey(r))) replaced++;
+        of(digest).set(reviewKey(r), r);
+      }
+      return { added: reviews.length - replaced, replaced };
     },
     remove: async (digest, r) => {
       of(digest).delete(reviewKey(r));
     },
-    clear: async (digest) => {
-      byDigest.delete(digest);
+    removeIfUnchanged: async (digest, reviews) => {
+      let removed = 0;
+      for (const r of reviews) {
+        const stored = of(digest).get(reviewKey(r));
+        if (stored && sameReview(stored, r)) {
+          of(digest).delete(reviewKey(r));
+          removed++;
+        }
+      }
+      return removed;
     },
   };
 }

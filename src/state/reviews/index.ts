@@ -3,4 +3,4 @@ export { initialReviewerState, MAX_REVIEWER_LENGTH, setReviewer, useReviewer, us
 export type { ReviewFilter, ReviewMap, ReviewProgress, ReviewTarget } from './reviewMap';
 export { filterByReview, mergeReviews, nextByReview, planImport, removeReview, reviewProgress, upsertReview } from './reviewMap';
 export type { LoadedReviews, LoadedReviewsStatus, ReviewActions, ReviewsOfDigest } from './useReviews';
-export { reviewActions, useLoadedReviews, useReviewActions, useReviews } from './useReviews';
+export { reviewActions, useLoadedReviews, useReviewActions, useReviews, useReviewTabSync } from './useReviews';

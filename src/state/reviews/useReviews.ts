@@ -1,15 +1,18 @@
 import { type QueryClient, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { RolloutSummary } from '../../analysis';
 import {
+  announceReviewChange,
   contentDigestOptions,
   type LoadSource,
+  onReviewChange,
   type Review,
   type ReviewDb,
   reviewDb,
   reviewKey,
   reviewsOptions,
   type StoredReviews,
+  sameReview,
 } from '../../load';
 import { mergeReviews, type ReviewMap, type ReviewTarget, removeReview, upsertReview } from './reviewMap';
 
@@ -20,18 +23,35 @@ const NO_REVIEWS: ReviewMap = new Map();
  * for the disk), then is written to the store; a failed write re-reads the store so the screen never
  * shows a review that was not kept.
  */
-async function write(client: QueryClient, digest: string, update: (m: ReviewMap) => ReviewMap, persist: (db: ReviewDb) => Promise<void>) {
+async function write<T>(
+  client: QueryClient,
+  digest: string,
+  update: (m: ReviewMap) => ReviewMap,
+  persist: (db: ReviewDb) => Promise<T>,
+): Promise<T> {
   const { queryKey } = reviewsOptions(digest);
   client.setQueryData<StoredReviews>(queryKey, (old) => ({
     reviews: update(old?.reviews ?? NO_REVIEWS),
     persistent: old?.persistent ?? true,
   }));
   try {
-    await persist(await reviewDb());
+    const result = await persist(await reviewDb());
+    // The other tabs read this file's reviews again (reviewChannel.ts).
+    announceReviewChange(digest);
+    return result;
   } catch (e) {
     await client.invalidateQueries({ queryKey });
     throw e;
   }
+}
+
+/**
+ * Keeps this tab's reviews in step with the other tabs': when one says a file's reviews changed, they are
+ * read again from the store. Mounted once, at the root.
+ */
+export function useReviewTabSync(): void {
+  const client = useQueryClient();
+  useEffect(() => onReviewChange((digest) => void client.invalidateQueries({ queryKey: reviewsOptions(digest).queryKey })), [client]);
 }
 
 /** Review changes for the reviews of one content digest. */
@@ -51,28 +71,37 @@ export function reviewActions(client: QueryClient) {
         (m) => removeReview(m, reviewKey(rollout)),
         (db) => db.remove(digest, rollout),
       ),
-    clear: (digest: string) =>
-      write(
-        client,
-        digest,
-        () => NO_REVIEWS,
-        (db) => db.clear(digest),
-      ),
-    /** Imported reviews replace stored ones for the same rollout. */
-    importReviews: async (digest: string, reviews: readonly Review[]) => {
-      let counts = { added: 0, replaced: 0 };
-      await write(
+    /**
+     * Deletes the reviews a confirmation announced, each only if it is still stored as announced (another
+     * tab may have changed it since); then reads the store again. Returns how many were deleted.
+     */
+    removeAnnounced: async (digest: string, announced: readonly Review[]) => {
+      const removed = await write(
         client,
         digest,
         (m) => {
-          const merged = mergeReviews(m, reviews);
-          counts = { added: merged.added, replaced: merged.replaced };
-          return merged.map;
+          let next = m;
+          for (const r of announced) {
+            const stored = m.get(reviewKey(r));
+            if (stored && sameReview(stored, r)) next = removeReview(next, reviewKey(r));
+          }
+          return next;
         },
-        (db) => db.put(digest, reviews),
+        (db) => db.removeIfUnchanged(digest, announced),
       );
-      return counts;
+      await client.invalidateQueries({ queryKey: reviewsOptions(digest).queryKey });
+      return removed;
     },
+    /** Imported reviews replace stored ones for the same rollout; the counts are the store's, not this tab's memory. */
+    importReviews: (digest: string, reviews: readonly Review[]) =>
+      write(
+        client,
+        digest,
+        (m) => mergeReviews(m, reviews).map,
+        (db) => db.put(digest, reviews),
+      ),
+    /** The reviews of one file as stored now (read again, not this tab's copy), for an export. */
+    stored: async (digest: string): Promise<ReviewMap> => (await client.fetchQuery({ ...reviewsOptions(digest), staleTime: 0 })).reviews,
   };
 }
 

@@ -27,14 +27,33 @@ function exportName(sources: readonly LoadSource[]): string {
   return `${base}.reviews.jsonl`;
 }
 
-/** The loaded rollouts' reviews in file order; a rollout listed twice (a duplicate) once. */
-function reviewsInOrder(rollouts: readonly RolloutSummary[], keys: readonly string[], reviews: LoadedReviews): Review[] {
+/** The reviews a clear would delete, per file digest: the loaded rollouts' reviews as this tab shows them. */
+function announcedReviews(rollouts: readonly RolloutSummary[], keys: readonly string[], reviews: LoadedReviews): Map<string, Review[]> {
+  const out = new Map<string, Review[]>();
+  const seen = new Set<string>();
+  rollouts.forEach((_, i) => {
+    const key = keys[i];
+    const digest = reviews.targets[i]?.digest;
+    const review = key === undefined ? undefined : reviews.byRolloutKey.get(key);
+    if (!review || !digest || seen.has(`${digest}\n${reviewKey(review)}`)) return;
+    seen.add(`${digest}\n${reviewKey(review)}`);
+    out.set(digest, [...(out.get(digest) ?? []), review]);
+  });
+  return out;
+}
+
+/** The loaded rollouts' reviews in file order, from the store as read just now; a duplicate once. */
+function storedInOrder(
+  rollouts: readonly RolloutSummary[],
+  reviews: LoadedReviews,
+  fresh: ReadonlyMap<string, ReadonlyMap<string, Review>>,
+): Review[] {
   const seen = new Set<string>();
   const out: Review[] = [];
   rollouts.forEach((r, i) => {
-    const key = keys[i];
-    const review = key === undefined ? undefined : reviews.byRolloutKey.get(key);
-    const id = `${reviews.targets[i]?.digest}\n${reviewKey(r)}`;
+    const digest = reviews.targets[i]?.digest;
+    const review = digest ? fresh.get(digest)?.get(reviewKey(r)) : undefined;
+    const id = `${digest}\n${reviewKey(r)}`;
     if (review && !seen.has(id)) {
       seen.add(id);
       out.push(review);
@@ -58,7 +77,9 @@ export function ReviewTransfer({ sources, rollouts, keys, reviews, children }: P
   const actions = useReviewActions();
   const input = useRef<HTMLInputElement>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  // The reviews the confirmation names, per file digest, as they were when it was asked: what Delete deletes.
+  const [confirming, setConfirming] = useState<Map<string, Review[]> | null>(null);
+  const [kept, setKept] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const ready = reviews.status === 'ready';
   const count = reviews.byRolloutKey.size;
@@ -81,25 +102,38 @@ export function ReviewTransfer({ sources, rollouts, keys, reviews, children }: P
     }
   };
 
-  const onClear = async () => {
-    setConfirming(false);
+  const onClear = async (announced: Map<string, Review[]>) => {
+    setConfirming(null);
     setReport(null);
     try {
-      for (const digest of new Set(reviews.digestOfFile.values())) await actions.clear(digest);
+      let removed = 0;
+      let total = 0;
+      for (const [digest, list] of announced) {
+        total += list.length;
+        removed += await actions.removeAnnounced(digest, list);
+      }
+      setKept(total - removed);
     } catch (e) {
       setFailure(`Clearing failed: ${String(e)}`);
+    }
+  };
+
+  // Exported as stored now, not as this tab last read them: another tab may have changed them since.
+  const onExport = async () => {
+    setFailure(null);
+    try {
+      const digests = [...new Set(reviews.digestOfFile.values())];
+      const fresh = new Map(await Promise.all(digests.map(async (d) => [d, await actions.stored(d)] as const)));
+      download(exportName(sources), reviewsToJsonl(storedInOrder(rollouts, reviews, fresh)));
+    } catch (e) {
+      setFailure(`Export failed: ${String(e)}`);
     }
   };
 
   return (
     <div className="review-transfer">
       <div className="review-transfer__where">{children}</div>
-      <button
-        type="button"
-        className="btn"
-        disabled={!ready || count === 0}
-        onClick={() => download(exportName(sources), reviewsToJsonl(reviewsInOrder(rollouts, keys, reviews)))}
-      >
+      <button type="button" className="btn" disabled={!ready || count === 0} onClick={() => void onExport()}>
         Export reviews (JSONL)
       </button>
       <button type="button" className="btn" disabled={!ready} onClick={() => input.current?.click()}>
@@ -119,18 +153,38 @@ export function ReviewTransfer({ sources, rollouts, keys, reviews, children }: P
       />
       {confirming ? (
         <fieldset className="review-transfer__confirm">
-          <legend className="review-transfer__question">Delete {plural(count, 'review')} of the loaded rollouts from this browser?</legend>
-          <button type="button" className="btn btn--danger" onClick={() => void onClear()}>
+          <legend className="review-transfer__question">
+            Delete{' '}
+            {plural(
+              [...confirming.values()].reduce((n, l) => n + l.length, 0),
+              'review',
+            )}{' '}
+            of the loaded rollouts from this browser?
+          </legend>
+          <button type="button" className="btn btn--danger" onClick={() => void onClear(confirming)}>
             Delete
           </button>
-          <button type="button" className="btn" onClick={() => setConfirming(false)}>
+          <button type="button" className="btn" onClick={() => setConfirming(null)}>
             Cancel
           </button>
         </fieldset>
       ) : (
-        <button type="button" className="btn" disabled={!ready || count === 0} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="btn"
+          disabled={!ready || count === 0}
+          onClick={() => {
+            setKept(null);
+            setConfirming(announcedReviews(rollouts, keys, reviews));
+          }}
+        >
           Clear reviews…
         </button>
+      )}
+      {kept !== null && kept > 0 && (
+        <p className="review-transfer__kept" role="status">
+          {plural(kept, 'review')} changed in another tab since the question and {kept === 1 ? 'was' : 'were'} kept.
+        </p>
       )}
       {failure && (
         <p className="review__error" role="alert">
