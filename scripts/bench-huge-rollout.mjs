@@ -1,0 +1,116 @@
+// `npm run bench:huge-rollout`: one rollout of 10,000 and one of 1,000,000 steps (issue 18), each with a
+// finding per step, served by `trajscope view` and opened in headless Chromium through the real app.
+// Measures the longest main-thread task while selecting it in the run list (detail pane), opening its
+// Steps view, its Four roles (swimlane) and its Grader audit. Target: no long task over 50 ms.
+//   BENCH_STEPS=10000,1000000 (default) picks the sizes.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing, INSTALL_HINT } from './chromium.mjs';
+
+const SIZES = (process.env.BENCH_STEPS ?? '10000,1000000').split(',').map(Number);
+const TARGET_LONG_TASK_MS = 50;
+if (chromiumMissing()) {
+  console.error(INSTALL_HINT);
+  process.exit(2);
+}
+
+const META = {
+  tokenizer: { name: 'synthetic', version: '1' },
+  chat_template: { name: 'synthetic', version: '1' },
+  grader: { name: 'synthetic', version: '1' },
+  sampling: { temperature: 1 },
+};
+const small = (id) => ({ task_id: 't', rollout_id: id, attempt_id: 'a-1', policy_version: 'v', environment_version: 'e', ...META, segments: [{ input_ids: [1, 2], generated_ids: [3], old_logprobs: [-0.1], tool_call_id: 'c-1' }], steps: [{ tool_call_id: 'c-1', tool: 'read_file', args: { path: 'a.py' }, observation: { status: 'ok', text: 'x' } }], termination: 'finished', reward: 1 });
+
+/** A rollout of `n` steps, none with a generation behind it: a finding per step, as the probe's file had. */
+async function write(file, n) {
+  const out = createWriteStream(file);
+  const put = (s) => (out.write(s) ? Promise.resolve() : new Promise((r) => out.once('drain', r)));
+  await put(`${JSON.stringify(small('small-1'))}\n`);
+  const head = JSON.stringify({ ...small('huge'), steps: undefined }).replace(/}$/, ',"steps":[');
+  await put(head);
+  let chunk = '';
+  for (let i = 0; i < n; i++) {
+    chunk += `${i ? ',' : ''}{"tool_call_id":"s-${i}","tool":"run_tests","args":{"k":${i % 7}},"observation":{"status":"ok","text":"passed ${i}"}}`;
+    if (chunk.length > 1 << 20) {
+      await put(chunk);
+      chunk = '';
+    }
+  }
+  await put(`${chunk}]}\n${JSON.stringify(small('small-2'))}\n`);
+  await new Promise((r) => out.end(r));
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'trajscope-huge-'));
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const rows = [];
+try {
+  for (const n of SIZES) {
+    const file = join(dir, `huge-${n}.jsonl`);
+    await write(file, n);
+    const server = spawn(process.execPath, ['bin/trajscope.mjs', 'view', file, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const base = await new Promise((resolve, reject) => {
+      let out = '';
+      server.stdout.on('data', (c) => {
+        out += c;
+        const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      server.on('exit', (code) => reject(new Error(`trajscope view exited ${code}`)));
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.error('bench: page error:', e.message));
+    const t0 = Date.now();
+    await page.goto(base);
+    await page.getByRole('region', { name: 'Summary' }).getByText('3 rollouts').waitFor({ timeout: 300_000 });
+    const loadMs = Date.now() - t0;
+    await page.evaluate(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ at: e.startTime, ms: e.duration });
+      }).observe({ type: 'longtask' });
+    });
+    /** Runs a step, waits until `ready` shows and two frames are painted; the longest task meanwhile. */
+    const measure = async (label, action, ready) => {
+      const from = await page.evaluate(() => performance.now());
+      const started = Date.now();
+      await action();
+      await ready.waitFor({ timeout: 300_000 });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+      const ms = Date.now() - started;
+      const to = await page.evaluate(() => performance.now());
+      const tasks = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.at >= a && t.at <= b).map((t) => t.ms), [from, to]);
+      rows.push({ n, label, ms, longest: tasks.length ? Math.max(...tasks) : 0, count: tasks.length });
+    };
+    const nav = (query) => () =>
+      page.evaluate((q) => {
+        history.pushState(null, '', `/?${q}`);
+        window.dispatchEvent(new Event('trajscope:navigate'));
+      }, query);
+    await measure(
+      'select in the run list (detail pane)',
+      () => page.getByRole('grid', { name: 'Rollouts' }).getByRole('row').filter({ hasText: 'huge' }).first().click(),
+      page.getByRole('complementary', { name: 'Rollout details' }).getByRole('heading', { name: 'huge' }),
+    );
+    await measure('open its Steps view', nav('rollout=huge%23a-1&view=rollout&tab=steps'), page.getByRole('tab', { name: 'Steps', selected: true }));
+    await measure('open its Four roles view', nav('rollout=huge%23a-1&view=rollout&tab=roles'), page.getByRole('tab', { name: 'Four roles', selected: true }));
+    await measure('open its Grader audit', nav('rollout=huge%23a-1&view=rollout&tab=audit'), page.getByRole('tab', { name: 'Grader audit', selected: true }));
+    rows.push({ n, label: `load (${(statSync(file).size / 2 ** 20).toFixed(0)} MB)`, ms: loadMs, longest: null, count: null });
+    await context.close();
+    server.kill('SIGTERM');
+  }
+} finally {
+  await browser.close();
+}
+let worst = 0;
+for (const r of rows) {
+  if (r.longest !== null) worst = Math.max(worst, r.longest);
+  console.log(
+    `${r.n.toLocaleString('en-US').padStart(9)} steps  ${r.label.padEnd(40)} ${String(r.ms).padStart(7)} ms  ${r.longest === null ? '' : `longest task ${r.longest.toFixed(0)} ms (${r.count} over 50 ms)`}`,
+  );
+}
+console.log(`bench:huge-rollout: longest task ${worst.toFixed(0)} ms; target none over ${TARGET_LONG_TASK_MS} ms — ${worst <= TARGET_LONG_TASK_MS ? 'met' : 'NOT met'}`);
