@@ -26,7 +26,7 @@ describe('lintSources', () => {
         [5, 'E_PARSE'],
       ]);
       expect(report.summary.lines).toBe(6);
-      expect(files).toEqual([{ name: 'a.jsonl', bytes: text.length, lines: 6, gzip: false }]);
+      expect(files).toMatchObject([{ name: 'a.jsonl', bytes: text.length, lines: 6, gzip: false }]);
     }
   });
 
