@@ -3,12 +3,12 @@
 // Measures the longest main-thread task while selecting it in the run list (detail pane), opening its
 // Steps view, its Four roles (swimlane) and its Grader audit. Target: no long task over 50 ms.
 //   BENCH_STEPS=10000,1000000 (default) picks the sizes.
-import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing, INSTALL_HINT } from './chromium.mjs';
+import { startView } from './view-server.mjs';
 
 const SIZES = (process.env.BENCH_STEPS ?? '10000,1000000').split(',').map(Number);
 const TARGET_LONG_TASK_MS = 50;
@@ -23,7 +23,18 @@ const META = {
   grader: { name: 'synthetic', version: '1' },
   sampling: { temperature: 1 },
 };
-const small = (id) => ({ task_id: 't', rollout_id: id, attempt_id: 'a-1', policy_version: 'v', environment_version: 'e', ...META, segments: [{ input_ids: [1, 2], generated_ids: [3], old_logprobs: [-0.1], tool_call_id: 'c-1' }], steps: [{ tool_call_id: 'c-1', tool: 'read_file', args: { path: 'a.py' }, observation: { status: 'ok', text: 'x' } }], termination: 'finished', reward: 1 });
+const small = (id) => ({
+  task_id: 't',
+  rollout_id: id,
+  attempt_id: 'a-1',
+  policy_version: 'v',
+  environment_version: 'e',
+  ...META,
+  segments: [{ input_ids: [1, 2], generated_ids: [3], old_logprobs: [-0.1], tool_call_id: 'c-1' }],
+  steps: [{ tool_call_id: 'c-1', tool: 'read_file', args: { path: 'a.py' }, observation: { status: 'ok', text: 'x' } }],
+  termination: 'finished',
+  reward: 1,
+});
 
 /** A rollout of `n` steps, none with a generation behind it: a finding per step, as the probe's file had. */
 async function write(file, n) {
@@ -51,16 +62,7 @@ try {
   for (const n of SIZES) {
     const file = join(dir, `huge-${n}.jsonl`);
     await write(file, n);
-    const server = spawn(process.execPath, ['bin/trajscope.mjs', 'view', file, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const base = await new Promise((resolve, reject) => {
-      let out = '';
-      server.stdout.on('data', (c) => {
-        out += c;
-        const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-        if (m) resolve(m[1]);
-      });
-      server.on('exit', (code) => reject(new Error(`trajscope view exited ${code}`)));
-    });
+    const { base, server } = await startView([file]);
     const context = await browser.newContext();
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error('bench: page error:', e.message));
@@ -96,9 +98,21 @@ try {
       () => page.getByRole('grid', { name: 'Rollouts' }).getByRole('row').filter({ hasText: 'huge' }).first().click(),
       page.getByRole('complementary', { name: 'Rollout details' }).getByRole('heading', { name: 'huge' }),
     );
-    await measure('open its Steps view', nav('rollout=huge%23a-1&view=rollout&tab=steps'), page.getByRole('tab', { name: 'Steps', selected: true }));
-    await measure('open its Four roles view', nav('rollout=huge%23a-1&view=rollout&tab=roles'), page.getByRole('tab', { name: 'Four roles', selected: true }));
-    await measure('open its Grader audit', nav('rollout=huge%23a-1&view=rollout&tab=audit'), page.getByRole('tab', { name: 'Grader audit', selected: true }));
+    await measure(
+      'open its Steps view',
+      nav('rollout=huge%23a-1&view=rollout&tab=steps'),
+      page.getByRole('tab', { name: 'Steps', selected: true }),
+    );
+    await measure(
+      'open its Four roles view',
+      nav('rollout=huge%23a-1&view=rollout&tab=roles'),
+      page.getByRole('tab', { name: 'Four roles', selected: true }),
+    );
+    await measure(
+      'open its Grader audit',
+      nav('rollout=huge%23a-1&view=rollout&tab=audit'),
+      page.getByRole('tab', { name: 'Grader audit', selected: true }),
+    );
     rows.push({ n, label: `load (${(statSync(file).size / 2 ** 20).toFixed(0)} MB)`, ms: loadMs, longest: null, count: null });
     await context.close();
     server.kill('SIGTERM');
@@ -113,4 +127,6 @@ for (const r of rows) {
     `${r.n.toLocaleString('en-US').padStart(9)} steps  ${r.label.padEnd(40)} ${String(r.ms).padStart(7)} ms  ${r.longest === null ? '' : `longest task ${r.longest.toFixed(0)} ms (${r.count} over 50 ms)`}`,
   );
 }
-console.log(`bench:huge-rollout: longest task ${worst.toFixed(0)} ms; target none over ${TARGET_LONG_TASK_MS} ms — ${worst <= TARGET_LONG_TASK_MS ? 'met' : 'NOT met'}`);
+console.log(
+  `bench:huge-rollout: longest task ${worst.toFixed(0)} ms; target none over ${TARGET_LONG_TASK_MS} ms — ${worst <= TARGET_LONG_TASK_MS ? 'met' : 'NOT met'}`,
+);

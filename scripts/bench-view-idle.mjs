@@ -1,11 +1,11 @@
 // Idle cost of `trajscope view` following a large run directory (issue 18): 20,000 files, one page
 // listening to the change feed, nothing changing. Measures the server's CPU (utime+stime from /proc)
 // and RSS over a window; target below 0.05 core. Linux only (reads /proc). Run: npm run bench:view-idle
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startView } from './view-server.mjs';
 
 const FILES = Number(process.env.BENCH_FILES ?? 20_000);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 20_000);
@@ -19,16 +19,7 @@ for (let d = 0; d < 20; d++) {
   for (let f = 0; f < FILES / 20; f++) writeFileSync(join(dir, `shard-${d}`, `rollouts-${f}.jsonl`), line);
 }
 
-const server = spawn(process.execPath, ['bin/trajscope.mjs', 'view', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const base = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (c) => {
-    out += c;
-    const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-  server.on('exit', (code) => reject(new Error(`trajscope view exited ${code}`)));
-});
+const { base, server } = await startView([dir]);
 
 /** CPU seconds and RSS of the server process, from /proc. */
 function sample() {

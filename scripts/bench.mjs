@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing, INSTALL_HINT } from './chromium.mjs';
 import { longRollout, writeLargeJsonl } from './make-large-jsonl.mjs';
+import { startView } from './view-server.mjs';
 
 const SIZE_MB = Number(process.env.BENCH_MB ?? 256);
 const SEED = 20261129;
@@ -37,16 +38,7 @@ const { rollouts } = await writeLargeJsonl(file, SIZE_MB, SEED, { last: (rand) =
 const fileBytes = statSync(file).size;
 
 // The real `trajscope view` server: same origin for the app and the file, no compression.
-const server = spawn(process.execPath, ['bin/trajscope.mjs', 'view', file, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const base = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (c) => {
-    out += c;
-    const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-  server.on('exit', (code) => reject(new Error(`trajscope view exited ${code}`)));
-});
+const { base, server } = await startView([file]);
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,

@@ -89,81 +89,42 @@ describe('catchUp', () => {
 describe('catchUp tells a rewrite from growth by content (issue 18)', () => {
   const source = { kind: 'url' as const, id: '/files/f0', name: 'a.jsonl', url: '/files/f0' };
   const rec = (id: string) => `${JSON.stringify(buildRollout({ rollout_id: id }))}\n`;
-  const serve = (content: () => string) => async (_u: string, from: number, to?: number) => {
-    const bytes = enc.encode(content());
-    return new Response(bytes.slice(from, to === undefined ? undefined : to + 1), { status: 206 });
-  };
   const ids = (state: LoadState) => state.snapshot().report.rollouts.map((r) => r.rollout_id);
+  /** A followed load of `initial`, and a step: the file now holds `content` (written at `mtimeMs`), catch up. */
   function follow(initial: string) {
     const state = new LoadState();
     const s = state.addSource('a.jsonl', { follow: true });
     state.push(s, enc.encode(initial));
     state.end(s);
-    return state;
+    const seen: SeenFiles = new Map();
+    const step = (content: string, mtimeMs: number) =>
+      catchUp(liveFromState(state), [source], [{ ...file(content.length), mtimeMs }], seen, async (_u, from, to) => {
+        const bytes = enc.encode(content);
+        return new Response(bytes.slice(from, to === undefined ? undefined : to + 1), { status: 206 });
+      });
+    return { state, step };
   }
 
   it('reloads a file truncated and rewritten past its old size (same inode)', async () => {
-    let content = rec('old-1') + rec('old-2');
-    const state = follow(content);
-    const seen: SeenFiles = new Map();
-    await catchUp(
-      liveFromState(state),
-      [source],
-      [file(content.length)],
-      seen,
-      serve(() => content),
-    );
-    content = rec('new-1') + rec('new-2') + rec('new-3');
-    expect(
-      await catchUp(
-        liveFromState(state),
-        [source],
-        [{ ...file(content.length), mtimeMs: 1 }],
-        seen,
-        serve(() => content),
-      ),
-    ).toBe('reload');
+    const content = rec('old-1') + rec('old-2');
+    const { step } = follow(content);
+    await step(content, 0);
+    expect(await step(rec('new-1') + rec('new-2') + rec('new-3'), 1)).toBe('reload');
   });
 
   it('reloads a file rewritten in place at the same size', async () => {
-    let content = rec('r-1') + rec('r-2');
-    const state = follow(content);
-    const seen: SeenFiles = new Map();
-    expect(
-      await catchUp(
-        liveFromState(state),
-        [source],
-        [file(content.length)],
-        seen,
-        serve(() => content),
-      ),
-    ).toBe('unchanged');
-    content = rec('r-3') + rec('r-4');
-    expect(
-      await catchUp(
-        liveFromState(state),
-        [source],
-        [{ ...file(content.length), mtimeMs: 5 }],
-        seen,
-        serve(() => content),
-      ),
-    ).toBe('reload');
+    const content = rec('r-1') + rec('r-2');
+    const { step } = follow(content);
+    expect(await step(content, 0)).toBe('unchanged');
+    expect(await step(rec('r-3') + rec('r-4'), 5)).toBe('reload');
   });
 
   it('counts a CRLF line once when its CR and LF arrive in separate writes after a whole record', async () => {
     let content = rec('r-1').trimEnd();
-    const state = follow(content);
-    const seen: SeenFiles = new Map();
+    const { state, step } = follow(content);
     for (const more of ['\r', '\n', rec('r-2')]) {
       content += more;
-      const outcome = await catchUp(
-        liveFromState(state),
-        [source],
-        [{ ...file(content.length), mtimeMs: content.length }],
-        seen,
-        serve(() => content),
-      );
-      expect(outcome).not.toBe('reload');
+      expect(await step(content, content.length)).not.toBe('reload');
     }
     expect(ids(state)).toEqual(['r-1', 'r-2']);
     expect(state.snapshot().report.summary.lines).toBe(2);
