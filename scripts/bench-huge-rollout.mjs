@@ -2,7 +2,7 @@
 // finding per step, served by `trajscope view` and opened in headless Chromium through the real app.
 // Measures the longest main-thread task while selecting it in the run list (detail pane), opening its
 // Steps view, its Four roles (swimlane) and its Grader audit. Target: no long task over 50 ms.
-//   BENCH_STEPS=10000,1000000 (default) picks the sizes.
+//   BENCH_STEPS=10000,1000000 (default) picks the sizes; BENCH_PHASES=select,steps,roles,audit (default) the steps.
 import { createWriteStream, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing, INSTALL_HINT } from './c
 import { startView } from './view-server.mjs';
 
 const SIZES = (process.env.BENCH_STEPS ?? '10000,1000000').split(',').map(Number);
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'select,steps,roles,audit').split(','));
 const TARGET_LONG_TASK_MS = 50;
 if (chromiumMissing()) {
   console.error(INSTALL_HINT);
@@ -77,7 +78,8 @@ try {
       }).observe({ type: 'longtask' });
     });
     /** Runs a step, waits until `ready` shows and two frames are painted; the longest task meanwhile. */
-    const measure = async (label, action, ready) => {
+    const measure = async (phase, label, action, ready) => {
+      if (!PHASES.has(phase)) return;
       const from = await page.evaluate(() => performance.now());
       const started = Date.now();
       await action();
@@ -94,6 +96,7 @@ try {
         window.dispatchEvent(new Event('trajscope:navigate'));
       }, query);
     await measure(
+      'select',
       'select in the run list (detail pane)',
       () => page.getByRole('grid', { name: 'Rollouts' }).getByRole('row').filter({ hasText: 'huge' }).first().click(),
       page.getByRole('complementary', { name: 'Rollout details' }).getByRole('heading', { name: 'huge' }),
