@@ -1,5 +1,6 @@
 import { FINDING_INFO, type Finding, type GroupSummary, type RolloutSummary, terminationInfo } from '../../analysis';
 import { openRollout } from '../../state';
+import { groupFindings } from '../shared/findingGroups';
 import { formatReward } from '../shared/format';
 import { SeverityBadge } from '../shared/SeverityBadge';
 import { TerminationBadge } from '../shared/TerminationBadge';
@@ -72,12 +73,17 @@ function Facts({ rollout: r, group, multiFile }: { rollout: RolloutSummary; grou
             <span className="faint">none</span>
           ) : (
             <ul className="detail__plain">
-              {r.regressions.map((g) => (
+              {r.regressions.slice(0, SHOWN_REGRESSIONS).map((g) => (
                 <li key={`${g.step}-${g.kind}`}>
                   step {g.step}: {g.kind}
                   {g.kind === 'revert' ? ` of step ${g.of_step}` : ` (${g.tests.join(', ')})`}
                 </li>
               ))}
+              {r.regressions.length > SHOWN_REGRESSIONS && (
+                <li className="faint">
+                  … and {(r.regressions.length - SHOWN_REGRESSIONS).toLocaleString('en-US')} more (the Steps view marks each)
+                </li>
+              )}
             </ul>
           )}
         </dd>
@@ -90,30 +96,47 @@ function Facts({ rollout: r, group, multiFile }: { rollout: RolloutSummary; grou
   );
 }
 
-/** `scope` names what a finding without a segment or step is about. */
+/** How many regressions the pane lists; the rest are counted (the Steps view marks each). */
+const SHOWN_REGRESSIONS = 20;
+
+/**
+ * `scope` names what a finding without a segment or step is about. Grouped by code, each with its count
+ * and its first few: a rollout can carry millions of findings (one per step), and one row per finding
+ * froze the page for minutes when such a rollout was selected.
+ */
 function FindingList({ title, findings, empty, scope }: { title: string; findings: readonly Finding[]; empty: string; scope: string }) {
+  const groups = groupFindings(findings);
   return (
     <section className="detail__section" aria-label={title}>
       <h3>
-        {title} <span className="faint">({findings.length})</span>
+        {title} <span className="faint">({findings.length.toLocaleString('en-US')})</span>
       </h3>
       {findings.length === 0 ? (
         <p className="faint">{empty}</p>
       ) : (
         <ul className="findings">
-          {findings.map((f, i) => (
-            // Findings have no id; their order is stable for one report.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <li key={i} className="finding">
-              <div className="finding__head">
-                <SeverityBadge severity={f.severity} />
-                <span className="mono finding__code">{f.code}</span>
-                <Where finding={f} scope={scope} />
-              </div>
-              <div className="finding__title">{FINDING_INFO[f.code].title}</div>
-              {f.message && <div className="finding__message">{f.message}</div>}
-            </li>
-          ))}
+          {groups.flatMap((g) => [
+            ...g.shown.map((f, i) => (
+              // Findings have no id; their order is stable for one report.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={`${g.code}-${i}`} className="finding">
+                <div className="finding__head">
+                  <SeverityBadge severity={f.severity} />
+                  <span className="mono finding__code">{f.code}</span>
+                  <Where finding={f} scope={scope} />
+                </div>
+                <div className="finding__title">{FINDING_INFO[f.code].title}</div>
+                {f.message && <div className="finding__message">{f.message}</div>}
+              </li>
+            )),
+            ...(g.count > g.shown.length
+              ? [
+                  <li key={`${g.code}-more`} className="finding finding--more faint">
+                    … and {(g.count - g.shown.length).toLocaleString('en-US')} more <span className="mono">{g.code}</span>
+                  </li>,
+                ]
+              : []),
+          ])}
         </ul>
       )}
     </section>

@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import { FINDING_INFO, type Finding } from '../../../analysis';
+import { groupFindings } from '../../shared/findingGroups';
 
 /** A finding as its code and title; the message opens below on click. */
 export function FindingBadge({ finding }: { finding: Finding }) {
@@ -13,15 +15,24 @@ export function FindingBadge({ finding }: { finding: Finding }) {
   );
 }
 
-/** Findings about the whole rollout, above its steps. */
+/** Findings about the whole rollout, above its steps: by code, the first few of each and a count of the rest. */
 export function RolloutFindings({ findings }: { findings: Finding[] }) {
   if (findings.length === 0) return null;
   return (
     <section className="steps-findings" aria-label="Rollout findings">
       <span className="steps-findings__label">Whole rollout</span>
-      {findings.map((f, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: findings have no id; their order is fixed per record
-        <FindingBadge key={i} finding={f} />
+      {groupFindings(findings).map((g) => (
+        <Fragment key={g.code}>
+          {g.shown.map((f, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: findings have no id; their order is fixed per record
+            <FindingBadge key={i} finding={f} />
+          ))}
+          {g.count > g.shown.length && (
+            <span className="steps-findings__more faint">
+              … and {(g.count - g.shown.length).toLocaleString('en-US')} more {g.code}
+            </span>
+          )}
+        </Fragment>
       ))}
     </section>
   );
