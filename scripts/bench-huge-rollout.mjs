@@ -102,16 +102,19 @@ try {
       page.getByRole('complementary', { name: 'Rollout details' }).getByRole('heading', { name: 'huge' }),
     );
     await measure(
+      'steps',
       'open its Steps view',
       nav('rollout=huge%23a-1&view=rollout&tab=steps'),
       page.getByRole('tab', { name: 'Steps', selected: true }),
     );
     await measure(
+      'roles',
       'open its Four roles view',
       nav('rollout=huge%23a-1&view=rollout&tab=roles'),
       page.getByRole('tab', { name: 'Four roles', selected: true }),
     );
     await measure(
+      'audit',
       'open its Grader audit',
       nav('rollout=huge%23a-1&view=rollout&tab=audit'),
       page.getByRole('tab', { name: 'Grader audit', selected: true }),

@@ -1,5 +1,6 @@
 import { terminationInfo } from '../../analysis';
 import { backToList, openRollout, setParams } from '../../state';
+import { severityCounts } from '../shared/findingGroups';
 import { formatReward, plural } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import type { RolloutContext } from './rolloutContext';
@@ -15,7 +16,7 @@ interface Props {
 export function RolloutHeader({ ctx, total, prevKey, nextKey }: Props) {
   const { summary: s, advantage } = ctx;
   const info = terminationInfo(s.termination);
-  const errors = s.findings.filter((f) => f.severity === 'error').length;
+  const { errors } = severityCounts(s.findings);
   const warnings = s.findings.length - errors;
   return (
     <header className="rollout-head">

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { RolloutSummary } from '../../analysis';
 import { formatAdvantage } from '../shared/advantageMode';
+import { severityCounts } from '../shared/findingGroups';
 import { formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import type { Column } from './columns';
@@ -91,9 +92,9 @@ function Cell({
     case 'regressions':
       return <Count n={r.regressions.length} tone="warning" />;
     case 'errors':
-      return <Count n={r.findings.filter((f) => f.severity === 'error').length} tone="error" />;
+      return <Count n={severityCounts(r.findings).errors} tone="error" />;
     case 'warnings':
-      return <Count n={r.findings.filter((f) => f.severity === 'warning').length} tone="warning" />;
+      return <Count n={severityCounts(r.findings).warnings} tone="warning" />;
     default:
       return null;
   }

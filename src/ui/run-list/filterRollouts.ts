@@ -1,5 +1,6 @@
 import type { FindingCode, GroupSummary, RolloutSummary } from '../../analysis';
 import type { RunFilters, RunSort, RunSortKey } from '../../state';
+import { severityCounts } from '../shared/findingGroups';
 
 /** What the run list shows per rollout, index-aligned with `rollouts`. */
 export interface RunRowData {
@@ -50,9 +51,9 @@ function sortValue(data: RunRowData, i: number, key: RunSortKey): SortValue {
     case 'regressions':
       return r.regressions.length;
     case 'errors':
-      return r.findings.filter((f) => f.severity === 'error').length;
+      return severityCounts(r.findings).errors;
     case 'warnings':
-      return r.findings.filter((f) => f.severity === 'warning').length;
+      return severityCounts(r.findings).warnings;
   }
 }
 

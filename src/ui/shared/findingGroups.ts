@@ -27,3 +27,22 @@ export function groupFindings(findings: readonly Finding[], perCode = SHOWN_PER_
   }
   return [...groups.values()];
 }
+
+const counted = new WeakMap<readonly Finding[], { errors: number; warnings: number }>();
+
+/**
+ * How many of a rollout's findings are errors and warnings, counted once per findings array (a report's
+ * arrays do not change): rows re-render on every selection, and a rollout can carry millions.
+ */
+export function severityCounts(findings: readonly Finding[]): { errors: number; warnings: number } {
+  let c = counted.get(findings);
+  if (!c) {
+    c = { errors: 0, warnings: 0 };
+    for (const f of findings) {
+      if (f.severity === 'error') c.errors++;
+      else if (f.severity === 'warning') c.warnings++;
+    }
+    counted.set(findings, c);
+  }
+  return c;
+}
