@@ -10,5 +10,7 @@ export type { Grading, Rollout, Segment, Step, Training } from './schema';
 export { rolloutSchema, segmentSchema, stepSchema } from './schema';
 export type { ServedFile } from './served';
 export { INODE_HEADER, parseInodeHeader, parseServedList } from './served';
+export type { Termination } from './termination';
+export { TERMINATIONS } from './termination';
 export type { ParsedCall } from './toolCall';
 export { parseToolCall } from './toolCall';

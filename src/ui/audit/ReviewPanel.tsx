@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { formatCount } from '../../analysis';
 import { type LoadSource, REVIEW_VERDICTS, type Review, type ReviewVerdict, useLintReport } from '../../load';
 import {
   filterByReview,
@@ -14,7 +15,6 @@ import {
   useSources,
 } from '../../state';
 import type { RolloutContext } from '../rollout/rolloutContext';
-import { formatCount } from '../shared/format';
 import { ReviewTransfer } from './ReviewTransfer';
 import { useReviewKeys } from './useReviewKeys';
 

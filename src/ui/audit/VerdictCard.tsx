@@ -1,4 +1,4 @@
-import { type AuditCheck, type CheckStatus, contractReward, graderIdentity, terminationInfo } from '../../analysis';
+import { type AuditCheck, type CheckStatus, contractReward, graderIdentity, plural, terminationInfo } from '../../analysis';
 import type { Rollout } from '../../format';
 import { formatReward } from '../shared/format';
 
@@ -24,7 +24,7 @@ export function VerdictCard({ record, checks }: { record: Rollout; checks: reado
       <h3 id="audit-verdict-title" className="audit-card__title">
         Grader decision
         <span className={problems ? 'audit-card__aside count--error' : 'audit-card__aside'}>
-          {problems ? `${problems} consistency problem${problems === 1 ? '' : 's'}` : 'no consistency problem'}
+          {problems ? plural(problems, 'consistency problem') : 'no consistency problem'}
         </span>
       </h3>
       <dl className="audit-facts">

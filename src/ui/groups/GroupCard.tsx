@@ -1,8 +1,8 @@
 import { memo, useState } from 'react';
 import { FINDING_INFO } from '../../analysis';
 import { openRollout } from '../../state';
-import { advantageMode, formatAdvantage } from '../shared/advantageMode';
-import { formatReward } from '../shared/format';
+import { advantageMode } from '../shared/advantageMode';
+import { formatAdvantage, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import { GROUP_BADGES, type GroupRow } from './groupModel';
 

@@ -15,8 +15,8 @@ import {
 } from 'recharts';
 import { isKnownTermination, terminationInfo } from '../../analysis';
 import { openRollout } from '../../state';
-import { advantageMode, formatAdvantage } from '../shared/advantageMode';
-import { formatReward } from '../shared/format';
+import { advantageMode } from '../shared/advantageMode';
+import { formatAdvantage, formatReward } from '../shared/format';
 import {
   CLUSTER_HEIGHT,
   clusterOffsets,

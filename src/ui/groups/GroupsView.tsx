@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { FINDING_INFO, groupOverview } from '../../analysis';
+import { FINDING_INFO, formatCount, groupOverview } from '../../analysis';
 import type { LoadResult } from '../../load';
 import { findRollout, rolloutKeys, useGroupsBrowse, useRunFiltersActions, useSelection } from '../../state';
 import { AdvantageModeToggle } from '../shared/AdvantageModeToggle';
-import { formatCount } from '../shared/format';
 import { GroupCard } from './GroupCard';
 import { GroupChart } from './GroupChart';
 import { GroupLegend } from './GroupLegend';

@@ -1,4 +1,4 @@
-import type { FindingCode, GroupSummary, LintReport, RolloutSummary } from '../../analysis';
+import { type FindingCode, GROUP_FINDING_CODES, type GroupSummary, type LintReport, type RolloutSummary } from '../../analysis';
 import type { GroupSortKey } from '../../state';
 
 /** Groups per page: enough to compare at a glance, few enough that a page of charts and tables stays light. */
@@ -175,6 +175,5 @@ export const GROUP_BADGES: Partial<Record<FindingCode, string>> = {
 
 /** Counts of groups per group finding code, every group code listed even when none has it. */
 export function groupCodeCounts(rows: readonly GroupRow[]): Array<{ code: FindingCode; groups: number }> {
-  const codes: FindingCode[] = ['W_ZERO_VARIANCE_GROUP', 'W_GROUP_MIXED_POLICY', 'W_GROUP_MIXED_SAMPLING', 'W_GROUP_MIXED_ENV'];
-  return codes.map((code) => ({ code, groups: rows.filter((g) => g.codes.includes(code)).length }));
+  return GROUP_FINDING_CODES.map((code) => ({ code, groups: rows.filter((g) => g.codes.includes(code)).length }));
 }

@@ -1,8 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { LintReport } from '../../analysis';
+import { formatCount } from '../../analysis';
 import { useProblemsOpen, useUiActions } from '../../state';
-import { formatCount } from '../shared/format';
 import './problems.css';
 
 type ParseError = LintReport['parse_errors'][number];

@@ -1,6 +1,6 @@
-import { terminationInfo } from '../../analysis';
+import { plural, terminationInfo } from '../../analysis';
 import { backToList, openRollout, setParams } from '../../state';
-import { formatReward, plural } from '../shared/format';
+import { formatAdvantage, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import type { RolloutContext } from './rolloutContext';
 
@@ -62,7 +62,7 @@ export function RolloutHeader({ ctx, total, prevKey, nextKey }: Props) {
         </div>
         <div className="rollout-head__fact">
           <dt title={ctx.drGrpo ? 'Dr. GRPO: r − mean' : 'GRPO: (r − mean) / (std + 1e-6)'}>Advantage{ctx.drGrpo ? ' (Dr. GRPO)' : ''}</dt>
-          <dd>{advantage === null ? <span className="faint">not counted</span> : advantage.toFixed(3)}</dd>
+          <dd>{advantage === null ? <span className="faint">not counted</span> : formatAdvantage(advantage)}</dd>
         </div>
         <div className="rollout-head__fact">
           <dt>Group</dt>

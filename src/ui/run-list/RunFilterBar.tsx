@@ -1,7 +1,6 @@
-import { FINDING_INFO, type FindingCode, terminationInfo } from '../../analysis';
+import { FINDING_INFO, type FindingCode, formatCount, terminationInfo } from '../../analysis';
 import { isFiltered, type RunFilters, type SignalFilter, useRunFiltersActions } from '../../state';
 import { AdvantageModeToggle } from '../shared/AdvantageModeToggle';
-import { formatCount } from '../shared/format';
 
 interface Props {
   filters: RunFilters;

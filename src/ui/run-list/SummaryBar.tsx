@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
+import { formatCount, plural } from '../../analysis';
 import type { LoadResult } from '../../load';
-import { formatBytes, formatCount, plural } from '../shared/format';
+import { formatBytes } from '../shared/format';
 import { terminationCounts } from './terminationCounts';
 
 /** Totals of the loaded data: size, lines, rollouts, findings, and rollouts by termination. */

@@ -1,4 +1,4 @@
-import type { FindingCode, GroupSummary, RolloutSummary } from '../../analysis';
+import { type FindingCode, type GroupSummary, isKnownTermination, type RolloutSummary, terminationRank } from '../../analysis';
 import type { RunFilters, RunSort, RunSortKey } from '../../state';
 
 /** What the run list shows per rollout, index-aligned with `rollouts`. */
@@ -15,9 +15,6 @@ export interface RunRowData {
 export function groupCodesOf(groups: readonly GroupSummary[]): Map<string, Set<FindingCode>> {
   return new Map(groups.map((g) => [g.group_id, new Set(g.findings.map((f) => f.code))]));
 }
-
-// §4 order: in-signal causes first, then the excluded ones, then anything unknown.
-const TERMINATION_ORDER = ['finished', 'budget_exhausted', 'invalid_call', 'infra_failure', 'cancelled'];
 
 type SortValue = string | number | null;
 
@@ -38,8 +35,9 @@ function sortValue(data: RunRowData, i: number, key: RunSortKey): SortValue {
     case 'policy':
       return data.policies[i] ?? null;
     case 'termination': {
-      const known = TERMINATION_ORDER.indexOf(r.termination);
-      return known === -1 ? `${TERMINATION_ORDER.length}:${r.termination}` : `${known}`;
+      // §4 order: in-signal causes first, then the excluded ones, then anything unknown (by name).
+      const rank = terminationRank(r.termination);
+      return isKnownTermination(r.termination) ? `${rank}` : `${rank}:${r.termination}`;
     }
     case 'reward':
       return r.reward;

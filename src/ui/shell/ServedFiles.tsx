@@ -1,7 +1,8 @@
+import { plural } from '../../analysis';
 import type { LoadSource, PendingLine, ServedFile } from '../../load';
 import { servedUrl } from '../../load';
 import { openSources } from '../../state';
-import { formatBytes, plural } from '../shared/format';
+import { formatBytes } from '../shared/format';
 
 interface Props {
   served: readonly ServedFile[];

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { DEFAULT_DRIFT_THRESHOLD, type Finding, tokenTrack } from '../../analysis';
+import { DEFAULT_DRIFT_THRESHOLD, type Finding, formatCount, tokenTrack } from '../../analysis';
 import { isQwenTokenizer, qwenTokenizerOptions } from '../../load';
 import { setParams, useSelection } from '../../state';
 import type { RolloutContext } from '../rollout/rolloutContext';
-import { formatCount } from '../shared/format';
 import type { ShadeMode } from './chipStyle';
 import { findingTarget, tokenFindings } from './findingTargets';
 import { measureTokens } from './layout';

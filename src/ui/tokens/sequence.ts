@@ -1,6 +1,6 @@
 import type { TokenSource } from '../../analysis';
+import { formatCount } from '../../analysis';
 import type { Rollout } from '../../format';
-import { formatCount } from '../shared/format';
 
 /** The `seq=` value of a selection: a segment index or 'training'. */
 export type SeqValue = number | 'training';
