@@ -38,6 +38,8 @@ export { LintSession, rolloutFacts, summarizeRollout } from './lint';
 export type { MaskSpan, PositionRole } from './masks';
 export { predictedFrom, segmentMask, segmentMaskSpans, trainingMaskSpans, trainingRoles } from './masks';
 export { findRegressions } from './regressions';
+export type { FlowKind, Lane, RewardSource, RoleEventFacts, RoleEventKind, RoleFlow, RoleTimelineFacts } from './roleEvents';
+export { LANES, roleTimeline } from './roleEvents';
 export type { CheckOptions } from './rolloutChecks';
 export { rolloutFindings } from './rolloutChecks';
 export type { KnownTermination, TerminationInfo } from './termination';

@@ -1,5 +1,7 @@
 export type { CompactRollout } from './compact';
 export { compactRollout, expandRollout } from './compact';
+export type { AdvantageMode, Dataset, DatasetCounts, DatasetFeed, RolloutRead } from './dataset/dataset';
+export { loadedDataset, loadedFilesFeed } from './dataset/loadedDataset';
 export type { Decoder } from './decode';
 export { isQwenTokenizer, makeDecoder, qwenTokenizerOptions, useDecoder } from './decode';
 export { lintReportOptions, loadKey, useLintReport } from './lintReportQuery';
@@ -23,6 +25,7 @@ export {
   reviewsToJsonl,
   useContentDigest,
 } from './reviews';
+export { findRollout, rolloutKeys } from './rolloutKeys';
 export type { ServedFile } from './served';
 export { isServedSource, servedFilesOptions, servedUrl, useServedFiles } from './served';
 export type { LoadSource } from './sources';

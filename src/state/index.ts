@@ -1,9 +1,5 @@
+export * from './dataset';
 export {
-  backToList,
-  openRollout,
-  openSources,
-  selectRollout,
-  setParams,
   useLocalFiles,
   useNotice,
   useProblemsOpen,
@@ -12,7 +8,20 @@ export {
   useSourceIds,
   useUiActions,
 } from './hooks';
-export { navigate, useSearch } from './location';
+export {
+  backToList,
+  openSources,
+  selectRollout,
+  selectStep,
+  selectToken,
+  setAdvantageMode,
+  shadeByDrift,
+  showTab,
+  showTokenTarget,
+  toAllRollouts,
+  toGroups,
+  toRollout,
+} from './navigation';
 export type {
   LoadedReviews,
   LoadedReviewsStatus,
@@ -39,7 +48,6 @@ export {
   useReviewerActions,
   useReviews,
 } from './reviews';
-export { findRollout, rolloutKeys } from './rolloutKeys';
 export type { GroupSortKey, GroupsBrowse, RunFilters, RunFiltersState, RunSort, RunSortKey, SignalFilter, SortDir } from './runFilters';
 export {
   clearRunFilters,

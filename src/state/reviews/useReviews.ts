@@ -109,7 +109,7 @@ export interface LoadedReviews {
   status: LoadedReviewsStatus;
   error: string | null;
   persistent: boolean;
-  /** The review of each loaded rollout that has one, keyed by its `rollout=` key (state/rolloutKeys). */
+  /** The review of each loaded rollout that has one, keyed by its `rollout=` key (load/rolloutKeys). */
   byRolloutKey: ReadonlyMap<string, Review>;
   /** Identity and file digest of each rollout, index-aligned with the rollouts. */
   targets: ReviewTarget[];

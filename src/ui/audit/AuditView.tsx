@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { auditChecks, compareDigest, testContrast } from '../../analysis';
-import type { RolloutContext } from '../rollout/rolloutContext';
+import type { Rollout } from '../../format';
+import { useSelectedRecord } from '../../state';
 import { ArtifactPanel } from './ArtifactPanel';
 import { AuditHeadline } from './AuditHeadline';
 import { useArtifactDigest } from './artifactDigest';
@@ -16,8 +17,12 @@ import './audit.css';
  * tests the model saw beside the private ones, the artifact with its digest checked here, and the
  * reviewer's own judgement.
  */
-export function AuditView({ ctx }: { ctx: RolloutContext }) {
-  const { record } = ctx;
+export function AuditView() {
+  const record = useSelectedRecord();
+  return record ? <Audit record={record} /> : null;
+}
+
+function Audit({ record }: { record: Rollout }) {
   const checks = useMemo(() => auditChecks(record), [record]);
   const contrast = useMemo(() => testContrast(record), [record]);
   const artifact = record.grading?.artifact;
@@ -27,7 +32,7 @@ export function AuditView({ ctx }: { ctx: RolloutContext }) {
   const flags = useMemo(() => auditFlags(checks, comparison, contrast), [checks, comparison, contrast]);
   return (
     <div className="audit">
-      <ReviewPanel ctx={ctx} />
+      <ReviewPanel />
       <AuditHeadline flags={flags} />
       <div className="audit__grid">
         <div className="audit__col">

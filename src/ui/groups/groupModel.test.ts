@@ -50,7 +50,7 @@ const report: LintReport = {
     group('D', null, null, ['W_GROUP_MIXED_POLICY', 'W_GROUP_MIXED_ENV']),
   ],
 };
-const rows = buildGroupRows(report, ['a1', 'b1', 'a2', 'a3', 'c1'], [0.7, 0, -0.7, null, 0]);
+const rows = buildGroupRows(report.rollouts, report.groups, ['a1', 'b1', 'a2', 'a3', 'c1'], [0.7, 0, -0.7, null, 0]);
 const order = (sorted: { group: GroupSummary }[]) => sorted.map((g) => g.group.group_id);
 
 describe('group rows', () => {

@@ -5,7 +5,7 @@ import { AdvantageModeToggle } from '../shared/AdvantageModeToggle';
 interface Props {
   filters: RunFilters;
   /** Terminations present in the data, with how many rollouts have each. */
-  terminations: ReadonlyArray<[string, number]>;
+  terminations: ReadonlyArray<readonly [string, number]>;
   codes: ReadonlyArray<{ code: FindingCode; rollouts: number; group: boolean }>;
   shown: number;
   total: number;

@@ -4,9 +4,14 @@ export function formatLogprob(x: number, digits = 2): string {
   return Number(s) === 0 ? (0).toFixed(digits) : s.replace('-', '−');
 }
 
-/** Rewards as recorded, trimmed to 4 decimals so 0.5 and 0.3333 both read naturally. */
+/** A reward inside a sentence ("reward 1", "R = 0.3333"): as recorded, trimmed to 4 decimals. */
+export function rewardNumber(reward: number): string {
+  return Number.isInteger(reward) ? String(reward) : String(Number(reward.toFixed(4)));
+}
+
+/** A reward in a table cell: as recorded, trimmed to 4 decimals, a whole number with one (1.0), so 0.5 and 1.0 line up. */
 export function formatReward(reward: number): string {
-  return Number.isInteger(reward) ? reward.toFixed(1) : String(Number(reward.toFixed(4)));
+  return Number.isInteger(reward) ? reward.toFixed(1) : rewardNumber(reward);
 }
 
 /** An advantage to three decimals, as the run list, the groups and the rollout header all show it. */
