@@ -1,28 +1,11 @@
-export type {
-  AuditCheck,
-  AuditCheckId,
-  CheckStatus,
-  DevTests,
-  DigestComparison,
-  PrivateTests,
-  ProcessScoreRow,
-  RecordedDigest,
-  TestContrast,
-} from './audit';
-export {
-  auditChecks,
-  CONTRACT_TEXT,
-  compareDigest,
-  contractReward,
-  DEMO_CONTRACT,
-  graderIdentity,
-  lastDevTests,
-  normalizeDigest,
-  privateTests,
-  processScoreRows,
-  testContrast,
-  toHex,
-} from './audit';
+export type { AuditCheck, AuditCheckId, AuditFacts, CheckStatus, ContractReward, ContractRule, RewardTerms } from './audit';
+export { auditChecks, auditFacts, contractReward, rewardTerms } from './audit';
+export type { DigestComparison, RecordedDigest } from './auditDigest';
+export { compareDigest, normalizeDigest, toHex } from './auditDigest';
+export type { ProcessScoreRow } from './auditScores';
+export { graderIdentity, processScoreRows } from './auditScores';
+export type { DevTests, PrivateTests, TestContrast } from './auditTests';
+export { lastDevTests, privateTests, testContrast } from './auditTests';
 export type { ContextChange, ContextPiece } from './context';
 export { contextChange, MAX_CONTEXT_EDITS, previousSequence } from './context';
 export { formatCount, plural } from './counting';

@@ -1,5 +1,5 @@
 import type { Rollout, Step } from '../format';
-import { type PrivateTests, privateTests } from './audit';
+import { type PrivateTests, privateTests } from './auditTests';
 import { executionsOf } from './stepChecks';
 import { terminationInfo } from './termination';
 import { firstFinishStep, joinTurns } from './timeline';

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { auditChecks, compareDigest, testContrast } from '../../analysis';
+import { auditChecks, auditFacts, compareDigest, testContrast } from '../../analysis';
 import type { Rollout } from '../../format';
 import { useSelectedRecord } from '../../state';
 import { ArtifactPanel } from './ArtifactPanel';
 import { AuditHeadline } from './AuditHeadline';
 import { useArtifactDigest } from './artifactDigest';
 import { auditFlags } from './auditFlags';
+import { wordChecks } from './auditWords';
 import { ProcessScores } from './ProcessScores';
 import { ReviewPanel } from './ReviewPanel';
 import { TestsCompare } from './TestsCompare';
@@ -23,7 +24,8 @@ export function AuditView() {
 }
 
 function Audit({ record }: { record: Rollout }) {
-  const checks = useMemo(() => auditChecks(record), [record]);
+  const facts = useMemo(() => auditFacts(record), [record]);
+  const checks = useMemo(() => wordChecks(auditChecks(record, facts), facts), [record, facts]);
   const contrast = useMemo(() => testContrast(record), [record]);
   const artifact = record.grading?.artifact;
   const recorded = record.grading?.artifact_digest;
@@ -36,7 +38,7 @@ function Audit({ record }: { record: Rollout }) {
       <AuditHeadline flags={flags} />
       <div className="audit__grid">
         <div className="audit__col">
-          <VerdictCard record={record} checks={checks} />
+          <VerdictCard record={record} facts={facts} checks={checks} />
           <ProcessScores record={record} />
         </div>
         <div className="audit__col">

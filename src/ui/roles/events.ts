@@ -1,7 +1,7 @@
 import {
   type FlowKind,
-  type Lane,
   LANES,
+  type Lane,
   type PrivateTests,
   plural,
   type RoleEventFacts,
@@ -170,7 +170,8 @@ function words(e: RoleEventFacts, record: Rollout): Words {
     }
     case 'stop': {
       const detail =
-        e.detail ?? (e.actionsUsed !== null && e.maxActions !== null ? `${e.actionsUsed} of ${e.maxActions} actions used` : 'budget exhausted');
+        e.detail ??
+        (e.actionsUsed !== null && e.maxActions !== null ? `${e.actionsUsed} of ${e.maxActions} actions used` : 'budget exhausted');
       return {
         title: 'stop: budget exhausted',
         detail: clip(detail, 40),
