@@ -1,6 +1,6 @@
 import { isServedSource, type LoadSource, type ServedFile } from '../../load';
 import { backToList, toGroups, type View } from '../../state';
-import { OpenFilesButton } from '../open/OpenFilesButton';
+import { OpenFilesButton } from '../shared/OpenFilesButton';
 import { ServedFiles } from './ServedFiles';
 import './shell.css';
 

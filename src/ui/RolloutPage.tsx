@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { backToList, type RolloutTab, showTab, toAllRollouts, toRollout, useSelectedRollout, useSelection } from '../../state';
-import { AuditView } from '../audit/AuditView';
-import { RolesView } from '../roles/RolesView';
-import { TokenView } from '../tokens/TokenView';
-import { RawView } from './RawView';
-import { RolloutHeader } from './RolloutHeader';
-import { StepsView } from './StepsView';
-import './rollout.css';
+import { backToList, type RolloutTab, showTab, toAllRollouts, toRollout, useSelectedRollout, useSelection } from '../state';
+import { AuditView } from './audit/AuditView';
+import { RolesView } from './roles/RolesView';
+import { RawView } from './rollout/RawView';
+import { RolloutHeader } from './rollout/RolloutHeader';
+import { StepsView } from './rollout/StepsView';
+import { TokenView } from './tokens/TokenView';
+import './rollout/rollout.css';
 
 const TABS: { id: RolloutTab; label: string }[] = [
   { id: 'steps', label: 'Steps' },
@@ -16,7 +16,10 @@ const TABS: { id: RolloutTab; label: string }[] = [
   { id: 'raw', label: 'Raw JSON' },
 ];
 
-/** One rollout's inspector: the header with its verdicts, then steps, tokens or the raw record. */
+/**
+ * One rollout's inspector: the header with its verdicts, then steps, tokens, the grader audit, the four
+ * roles or the raw record. It composes views, so it sits beside App, outside every view's folder.
+ */
 export function RolloutPage() {
   const { rollout: requested, tab } = useSelection();
   const selected = useSelectedRollout();
