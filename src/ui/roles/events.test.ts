@@ -3,7 +3,7 @@ import type { Rollout, Segment, Step } from '../../format';
 import { callText, observationText } from './callWords';
 import { buildRoleEvents } from './events';
 
-// Built by hand: views may not import src/testing (biome). The design article's six steps, timed as the demo clock times them.
+// The design article's six steps, timed as the demo clock times them.
 const seg = (id: string | null, n = 3): Segment => ({
   input_ids: [1],
   generated_ids: Array(n).fill(7),

@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding, FindingCode, GroupSummary, RolloutSummary } from '../../analysis';
+import type { FindingCode } from '../../analysis';
 import { noRunFilters, type RunFilters, type RunSort } from '../../state';
+import { buildFinding, buildGroup, buildSummary } from '../../testing/builders';
 import { findingCodeCounts, groupCodesOf, type RunRowData, visibleRows } from './filterRollouts';
 
-// src/ui may not import src/testing (biome layer rule), so the summaries are built here, typed.
-function summary(o: Partial<RolloutSummary> & Pick<RolloutSummary, 'rollout_id' | 'task_id' | 'group_id'>): RolloutSummary {
-  const termination = o.termination ?? 'finished';
-  const in_signal = termination === 'finished' || termination === 'budget_exhausted' || termination === 'invalid_call';
-  return { file: 't.jsonl', line: 1, attempt_id: 'a-1', termination, in_signal, reward: 1, steps: 0, regressions: [], findings: [], ...o };
-}
-
-function finding(code: FindingCode): Finding {
-  return { code, severity: code.startsWith('E_') ? 'error' : 'warning', segment: null, step: null, message: '' };
-}
-
-function group(group_id: string, codes: FindingCode[]): GroupSummary {
-  return { group_id, rollouts: 0, in_signal: 0, mean: null, std: null, advantages: {}, findings: codes.map(finding) };
-}
+const summary = (o: Parameters<typeof buildSummary>[0]) => buildSummary({ file: 't.jsonl', ...o });
+const finding = (code: FindingCode) => buildFinding(code);
+const group = (group_id: string, codes: FindingCode[]) => buildGroup(group_id, { codes });
 
 const rollouts = [
   summary({ rollout_id: 'r-1', task_id: 'search', group_id: 'g-a', reward: 1, steps: 4 }),
   summary({ rollout_id: 'r-2', task_id: 'search', group_id: 'g-a', reward: 0, termination: 'budget_exhausted' }),
-  summary({ rollout_id: 'r-3', task_id: 'search', group_id: 'g-a', reward: null, termination: 'infra_failure', in_signal: false }),
+  summary({ rollout_id: 'r-3', task_id: 'search', group_id: 'g-a', reward: null, termination: 'infra_failure' }),
   summary({ rollout_id: 'r-4', task_id: 'dates', group_id: 'g-b', reward: 0.5, attempt_id: 'retry-7' }),
   summary({ rollout_id: 'r-5', task_id: 'dates', group_id: 'g-b', reward: 0.5, regressions: [{ step: 2, kind: 'revert', of_step: 1 }] }),
   summary({ rollout_id: 'r-6', task_id: 'dates', group_id: 'g-c', reward: 0.25, findings: [finding('E_LOGPROB_RANGE')] }),
