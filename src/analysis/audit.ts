@@ -80,8 +80,6 @@ export type AuditCheck =
   | { id: 'verdict-without-finish'; status: CheckStatus; reason: 'no-verdict' | 'no-steps' | 'finish-graded' | 'no-finish' }
   | { id: 'finish-without-verdict'; status: CheckStatus; reason: 'no-finish' | 'graded' | 'excluded' | 'ungraded' };
 
-export type AuditCheckId = AuditCheck['id'];
-
 /** What the checks are about, once, for the words of each. */
 export interface AuditFacts {
   termination: string;

@@ -1,33 +1,32 @@
-export type { AuditCheck, AuditCheckId, AuditFacts, CheckStatus, ContractReward, ContractRule, RewardTerms } from './audit';
-export { auditChecks, auditFacts, contractReward, rewardTerms } from './audit';
-export type { DigestComparison, RecordedDigest } from './auditDigest';
-export { compareDigest, normalizeDigest, toHex } from './auditDigest';
-export type { ProcessScoreRow } from './auditScores';
+export type { AuditCheck, AuditFacts, CheckStatus, ContractReward, ContractRule, RewardTerms } from './audit';
+export { auditChecks, auditFacts } from './audit';
+export type { DigestComparison } from './auditDigest';
+export { compareDigest, toHex } from './auditDigest';
+
 export { graderIdentity, processScoreRows } from './auditScores';
-export type { DevTests, PrivateTests, TestContrast } from './auditTests';
+export type { PrivateTests, TestContrast } from './auditTests';
 export { lastDevTests, privateTests, testContrast } from './auditTests';
-export type { ContextChange, ContextPiece } from './context';
-export { contextChange, MAX_CONTEXT_EDITS, previousSequence } from './context';
+export type { ContextChange } from './context';
+export { contextChange, previousSequence } from './context';
 export { formatCount, plural } from './counting';
-export type { FindingInfo } from './findingInfo';
+
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';
-export type { AdvantageStats } from './groups';
-export { advantageStats, groupIdOf, STD_EPSILON } from './groups';
-export { commonPrefix, firstMismatch, sharedPrefixes, startsWithPair } from './ids';
+
+export { sharedPrefixes } from './ids';
 export type { RolloutFacts } from './lint';
 export { LintSession, rolloutFacts, summarizeRollout } from './lint';
-export type { MaskSpan, PositionRole } from './masks';
-export { predictedFrom, segmentMask, segmentMaskSpans, trainingMaskSpans, trainingRoles } from './masks';
-export { findRegressions } from './regressions';
-export type { FlowKind, Lane, RewardSource, RoleEventFacts, RoleEventKind, RoleFlow, RoleTimelineFacts } from './roleEvents';
+
+export { predictedFrom } from './masks';
+
+export type { FlowKind, Lane, RoleEventFacts, RoleFlow } from './roleEvents';
 export { LANES, roleTimeline } from './roleEvents';
 export type { CheckOptions } from './rolloutChecks';
 export { rolloutFindings } from './rolloutChecks';
-export type { KnownTermination, TerminationInfo } from './termination';
-export { IN_SIGNAL_TERMINATIONS, isKnownTermination, rewardExpected, terminationInfo, terminationRank } from './termination';
-export type { Turn } from './timeline';
+
+export { IN_SIGNAL_TERMINATIONS, isKnownTermination, terminationInfo, terminationRank } from './termination';
+
 export { firstFinishStep, joinTurns } from './timeline';
 export type { TokenSource, TokenTrack } from './tokens';
 export { knownPieces, TokenRole, tokenTrack } from './tokens';

@@ -47,7 +47,7 @@ interface EventBase {
 }
 
 /** Where the reward the trainer consumes comes from. */
-export type RewardSource = 'private-grade' | 'task-contract' | 'as-recorded';
+type RewardSource = 'private-grade' | 'task-contract' | 'as-recorded';
 
 export type RoleEventFacts = EventBase &
   (
@@ -62,8 +62,6 @@ export type RoleEventFacts = EventBase &
     | { kind: 'stop'; detail: string | null; actionsUsed: number | null; maxActions: number | null; reward: number | null }
     | { kind: 'consume'; reward: number | null; generations: number; trainedTokens: number | null; source: RewardSource }
   );
-
-export type RoleEventKind = RoleEventFacts['kind'];
 
 export interface RoleTimelineFacts {
   events: RoleEventFacts[];

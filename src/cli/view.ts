@@ -10,7 +10,7 @@ import { createViewServer } from './server/server';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // TRAJSCOPE_DIST lets tests serve a stand-in app without building the real one first.
 const DIST = process.env.TRAJSCOPE_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url));
-export const DEFAULT_PORT = 8777;
+const DEFAULT_PORT = 8777;
 
 /** `trajscope view PATH... [--host H] [--port P] [--open]`: serve the inspector and the named files. */
 export async function runView(argv: string[], signal?: AbortSignal): Promise<number> {

@@ -42,7 +42,7 @@ export interface RolloutPlan {
 export const DEMO_BUDGET: Budget = { max_actions: 10, max_seconds: 600 };
 
 /** The environment image: the task repo's digest, the runner and the Python that runs them. */
-export function environmentVersion(task: Task, python: string): string {
+function environmentVersion(task: Task, python: string): string {
   const h = createHash('sha256');
   for (const [name, text] of task.files) h.update(`${name}\0${text}\0`);
   h.update(readFileSync(new URL('./testrunner/runner.py', import.meta.url)));

@@ -115,7 +115,7 @@ export function isLocalSource(id: string): boolean {
 }
 
 /** URLSearchParams escapes ':' and '/', which are legal in a query; keep them so links stay readable. */
-export function formatSearch(params: URLSearchParams): string {
+function formatSearch(params: URLSearchParams): string {
   const s = params.toString().replace(/%3A/gi, ':').replace(/%2F/gi, '/');
   return s === '' ? '' : `?${s}`;
 }

@@ -12,7 +12,7 @@ import {
   rolloutFindings,
   terminationInfo,
 } from '../analysis';
-import type { LoadedRollout, Rollout, Segment, Step } from '../format';
+import type { Rollout, Segment, Step } from '../format';
 
 /** The minimal record of shared/trajectory-format.md §2, verbatim. */
 export const MINIMAL_RECORD_LINE =
@@ -74,10 +74,6 @@ export function buildChain(tools: Array<Partial<Step> & { tool: string }>): Pick
     context = [...context, ...generated, 500 + i];
   });
   return { segments, steps };
-}
-
-export function loaded(record: Rollout, line = 1, file = 'test.jsonl'): LoadedRollout {
-  return { file, line, record };
 }
 
 export function toJsonl(records: unknown[]): string {
@@ -145,7 +141,7 @@ export function buildTrainedChain(overrides: Partial<NonNullable<Rollout['traini
 
 /** A record's own findings (§7) as code, place and severity, the message left out. */
 export function lintCodes(record: Rollout, driftThreshold?: number) {
-  return rolloutFindings(record, driftThreshold === undefined ? {} : { driftThreshold }).map(({ code, segment, step, severity }) => ({
+  return rolloutFindings(record, { driftThreshold }).map(({ code, segment, step, severity }) => ({
     code,
     segment,
     step,

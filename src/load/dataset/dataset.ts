@@ -15,7 +15,7 @@ export type AdvantageMode = 'grpo' | 'dr';
  * index. An implementation hands out the same value (the same promise) for the same key, so a caller
  * may ask on every render.
  */
-export type RolloutRead = Rollout | Promise<Rollout>;
+type RolloutRead = Rollout | Promise<Rollout>;
 
 export interface DatasetCounts {
   lines: number;

@@ -77,7 +77,7 @@ describe('the dataset hooks', () => {
     expect(first).toMatchObject({ key: 'r-1#a-1', index: 0, prevKey: undefined, nextKey: 'r-2#a-1', total: 3, drGrpo: false });
     expect(first?.record?.rollout_id).toBe('r-1');
     expect(first?.group?.group_id).toBe('g-1');
-    expect(first?.advantage).toBeCloseTo(0.7071, 3);
+    expect(first?.advantage).toBeCloseTo(Math.SQRT1_2, 3);
     // The excluded rollout is not counted.
     expect(result.current.advantages[2]).toBeNull();
 

@@ -1,4 +1,4 @@
-export { DatasetProvider, useDataset, useLoadedFilesFeed } from './datasetContext';
+export { DatasetProvider, useLoadedFilesFeed } from './datasetContext';
 export {
   useAdvantages,
   useDatasetCounts,

@@ -17,7 +17,7 @@ export interface WordedCheck {
 const rewardText = (reward: number | null) => (reward === null ? 'no reward' : `reward ${rewardNumber(reward)}`);
 
 /** "pass → 1, fail → 0, budget exhausted → 0": the terms a contract states. */
-export function termsText(terms: RewardTerms): string {
+function termsText(terms: RewardTerms): string {
   const parts: string[] = [];
   if (terms.pass !== null) parts.push(`pass → ${rewardNumber(terms.pass)}`);
   if (terms.fail !== null) parts.push(`fail → ${rewardNumber(terms.fail)}`);
@@ -25,7 +25,7 @@ export function termsText(terms: RewardTerms): string {
   return parts.join(', ');
 }
 
-export function ruleText(rule: ContractRule, reward: number): string {
+function ruleText(rule: ContractRule, reward: number): string {
   return rule.by === 'budget' ? `budget exhausted → ${rewardNumber(reward)}` : `verdict ${rule.verdict} → ${rewardNumber(reward)}`;
 }
 

@@ -25,11 +25,11 @@ export function callText(step: Pick<Step, 'tool' | 'args'>): string {
   return Object.keys(args).length === 0 ? `${step.tool}()` : `${step.tool}(…)`;
 }
 
-export function lineCount(text: string): number {
+function lineCount(text: string): number {
   return text === '' ? 0 : text.replace(/\n$/, '').split('\n').length;
 }
 
-export function testsText(step: Step): string | null {
+function testsText(step: Step): string | null {
   const t = step.tests;
   if (!t) return null;
   const parts = [`${t.passed?.length ?? 0} passed`];

@@ -36,7 +36,3 @@ export function resolveSequence(record: Rollout, seq: SeqValue | null): SeqValue
 export function toSource(seq: SeqValue): TokenSource {
   return seq === 'training' ? { kind: 'training' } : { kind: 'segment', segment: seq };
 }
-
-export function sequenceName(seq: SeqValue): string {
-  return seq === 'training' ? 'training sequence' : `segment ${seq}`;
-}
