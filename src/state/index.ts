@@ -26,6 +26,7 @@ export type {
 } from './reviews';
 export {
   filterByReview,
+  keptByReview,
   nextByReview,
   planImport,
   reviewProgress,

@@ -1,5 +1,5 @@
 export { useReviewer, useReviewerActions } from './reviewerStore';
 export type { ReviewFilter } from './reviewMap';
-export { filterByReview, nextByReview, planImport, reviewProgress } from './reviewMap';
+export { filterByReview, keptByReview, nextByReview, planImport, reviewProgress } from './reviewMap';
 export type { LoadedReviews } from './useReviews';
 export { useLoadedReviews, useReviewActions } from './useReviews';

@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import {
-  filterByReview,
   selectRollout,
   toRollout,
   useAdvantages,
@@ -52,21 +51,14 @@ export function RunListView() {
   const columns = useMemo(() => visibleColumns(multiFile, drGrpo, pane), [multiFile, drGrpo, pane]);
 
   const groupCodes = useMemo(() => groupCodesOf(groups), [groups]);
-  const data: RunRowData = useMemo(() => ({ rollouts, policies, advantages, groupCodes }), [rollouts, policies, advantages, groupCodes]);
   // Reviews are keyed by the file's content digest: computed only once a review filter is chosen.
   const reviews = useDatasetReviews(filters.review !== 'all');
-  const rows = useMemo(() => {
-    const base = visibleRows(data, filters, sort);
-    if (filters.review === 'all' || reviews.status !== 'ready') return base;
-    const kept = new Set(
-      filterByReview(
-        base.map((i) => keys[i] ?? ''),
-        reviews.byRolloutKey,
-        filters.review,
-      ),
-    );
-    return base.filter((i) => kept.has(keys[i] ?? ''));
-  }, [data, filters, sort, keys, reviews.status, reviews.byRolloutKey]);
+  const reviewed = reviews.status === 'ready' ? reviews.byRolloutKey : null;
+  const data: RunRowData = useMemo(
+    () => ({ rollouts, policies, advantages, groupCodes, keys, reviews: reviewed }),
+    [rollouts, policies, advantages, groupCodes, keys, reviewed],
+  );
+  const rows = useMemo(() => visibleRows(data, filters, sort), [data, filters, sort]);
   const reviewNote =
     filters.review === 'all'
       ? null

@@ -22,6 +22,8 @@ const data: RunRowData = {
   policies: ['v-1', 'v-1', 'v-1', 'v-1', 'v-0', null],
   advantages: [1.15, -0.58, null, 0, 0, 0],
   groupCodes: groupCodesOf([group('g-a', []), group('g-b', ['W_GROUP_MIXED_POLICY', 'W_ZERO_VARIANCE_GROUP']), group('g-c', [])]),
+  keys: rollouts.map((r) => r.rollout_id),
+  reviews: null,
 };
 
 const ids = (rows: number[]) => rows.map((i) => data.rollouts[i]?.rollout_id);
@@ -53,6 +55,21 @@ describe('visibleRows: filters', () => {
     expect(only({ text: 'dates' })).toEqual(['r-4', 'r-5', 'r-6']);
     expect(only({ text: 'g-c dates' })).toEqual(['r-6']);
     expect(only({ text: 'g-a dates' })).toEqual([]);
+  });
+
+  it('filters by the reviewer’s marks once they are read, and waits (shows every row) until then', () => {
+    const reviewed: RunRowData = {
+      ...data,
+      reviews: new Map([
+        ['r-2', { verdict: 'disagree' }],
+        ['r-4', { verdict: 'agree' }],
+      ]),
+    };
+    const by = (review: RunFilters['review']) =>
+      visibleRows(reviewed, { ...noRunFilters, review }, null).map((i) => rollouts[i]?.rollout_id);
+    expect(by('disagreed')).toEqual(['r-2']);
+    expect(by('unreviewed')).toEqual(['r-1', 'r-3', 'r-5', 'r-6']);
+    expect(only({ review: 'disagreed' })).toHaveLength(6);
   });
 
   it('combines filters', () => {
