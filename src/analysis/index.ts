@@ -27,7 +27,7 @@ export { rolloutFindings } from './rolloutChecks';
 
 export { IN_SIGNAL_TERMINATIONS, isKnownTermination, terminationInfo, terminationRank } from './termination';
 
-export { firstFinishStep, joinTurns } from './timeline';
+export { firstFinishStep, joinTurns, timestampMs } from './timeline';
 export type { TokenSource, TokenTrack } from './tokens';
 export { knownPieces, TokenRole, tokenTrack } from './tokens';
 export { DEFAULT_DRIFT_THRESHOLD } from './trainingChecks';

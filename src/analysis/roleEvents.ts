@@ -2,7 +2,7 @@ import type { Rollout, Step } from '../format';
 import { type PrivateTests, privateTests } from './auditTests';
 import { executionsOf } from './stepChecks';
 import { terminationInfo } from './termination';
-import { firstFinishStep, joinTurns } from './timeline';
+import { firstFinishStep, joinTurns, timestampMs as parseTime } from './timeline';
 
 /*
  * One rollout as the design article's division of labour: the model generates tool calls, the harness
@@ -70,12 +70,6 @@ export interface RoleTimelineFacts {
   totalMs: number | null;
   /** Excluded from the policy signal: never reaches the trainer. */
   excluded: boolean;
-}
-
-function parseTime(iso: string | undefined): number | null {
-  if (iso === undefined) return null;
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? null : t;
 }
 
 /** A free-text reason some writers add (the demo's `termination_detail`); kept only when it is text. */
