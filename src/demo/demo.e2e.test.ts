@@ -38,9 +38,13 @@ const names = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is s
 const tools = (r: Rollout) => (r.steps ?? []).map((s) => s.tool);
 
 describe('demo harness, end to end', () => {
-  it('gives the same bytes for the same seed', async () => {
-    expect(toJsonl(await generateDemo(OPTIONS))).toBe(jsonl);
-  }, GENERATE_MS);
+  it(
+    'gives the same bytes for the same seed',
+    async () => {
+      expect(toJsonl(await generateDemo(OPTIONS))).toBe(jsonl);
+    },
+    GENERATE_MS,
+  );
 
   it('writes records that pass the format schema, with no temp path anywhere', () => {
     expect(rollouts).toHaveLength(13);
