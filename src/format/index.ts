@@ -1,16 +1,18 @@
-export type { DetectSample, FormatId, LineParser, LineParserOptions, ParseOptions, WholeFileResult } from './adapters';
-export { createLineParser, detectFormat, FORMAT_IDS, FORMAT_LABELS, isFormatId, parseWholeFile, WHOLE_FILE_LIMIT } from './adapters';
+export type { FormatId, LineParser } from './adapters';
+export { createLineParser, FORMAT_IDS, FORMAT_LABELS, isFormatId } from './adapters';
 export type { TranscriptMessage } from './additions';
-export { contextMessages, recordTranscript, segmentCallIds, segmentText, transcriptIndex, transcriptMessageSchema } from './additions';
+export { contextMessages, recordTranscript, segmentCallIds, segmentText, transcriptIndex } from './additions';
 export { recoverGzipTail } from './gzipRecovery';
-export { JsonTooDeepError, MAX_JSON_DEPTH, nestsDeeperThan, parseJson, stableStringify } from './json';
+export { stableStringify } from './json';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
-export { DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, OVERLONG_LINE, parseJsonl, parseLine } from './jsonl';
-export type { ParsedReviews, Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
-export { isReviewVerdict, parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
+export { DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, parseLine } from './jsonl';
+export type { Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
+export { parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
 export type { Grading, Rollout, Segment, Step, Training } from './schema';
 export { rolloutSchema, segmentSchema, stepSchema } from './schema';
 export type { ServedFile } from './served';
 export { INODE_HEADER, parseInodeHeader, parseServedList } from './served';
-export type { ParsedCall } from './toolCall';
+export type { Termination } from './termination';
+export { TERMINATIONS } from './termination';
+
 export { parseToolCall } from './toolCall';

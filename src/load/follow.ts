@@ -13,7 +13,7 @@ export type FollowAction =
   | { kind: 'reload'; why: string };
 
 /** What the last list said of a file: to tell an append from a replacement, and a rewrite from nothing. */
-export interface SeenFile {
+interface SeenFile {
   ino: number;
   mtimeMs: number;
 }

@@ -3,14 +3,14 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** After a change notification, wait this long for the burst to end before listing (a writer's writes come in bursts). */
-export const SETTLE_MS = 50;
+const SETTLE_MS = 50;
 /**
  * The fallback poll, for filesystems that do not notify (network mounts, some containers): never more
  * often than this, and never busier than 1/POLL_COST_RATIO of a core (the next poll waits that many times
  * the last listing's duration), so a directory of 20,000 files cannot eat a core (docs/adr/0009).
  */
 export const POLL_MIN_MS = 1000;
-export const POLL_COST_RATIO = 40;
+const POLL_COST_RATIO = 40;
 
 export interface ChangeFeedOptions {
   /** The current state to announce, serialized; announced when it differs from the last announcement. */

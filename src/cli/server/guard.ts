@@ -7,7 +7,7 @@ import { hostname, networkInterfaces } from 'node:os';
  * need 'unsafe-inline' styles; the tokenizer's and zod's optional `new Function` fast paths fall back
  * without 'unsafe-eval'. Nothing may frame it.
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   // blob: workers can only be made by this origin's own scripts (npm run bench measures a baseline with one).
@@ -22,7 +22,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
@@ -55,7 +55,7 @@ function normalizeHost(host: string): string {
 }
 
 /** The host part of a `Host` header (`name:port`, `[v6]:port`), lower-cased; null when malformed. */
-export function hostOf(header: string | undefined): string | null {
+function hostOf(header: string | undefined): string | null {
   if (!header) return null;
   const m = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+)(?::\d{1,5})?$/.exec(header.trim());
   return m?.[1] ? normalizeHost(m[1]) : null;

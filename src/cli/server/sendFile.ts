@@ -24,7 +24,7 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
  * RFC 9110 §14.1.2: a suffix range longer than the representation selects all of it. range-parser
  * calls that unsatisfiable, so such a range is read as `0-`.
  */
-export function clampSuffixRange(range: string, size: number): string {
+function clampSuffixRange(range: string, size: number): string {
   const m = /^bytes=\s*-(\d+)\s*$/.exec(range);
   return m && size > 0 && Number(m[1]) >= size ? 'bytes=0-' : range;
 }

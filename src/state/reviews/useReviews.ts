@@ -55,7 +55,7 @@ export function useReviewTabSync(): void {
 }
 
 /** Review changes for the reviews of one content digest. */
-export function reviewActions(client: QueryClient) {
+function reviewActions(client: QueryClient) {
   return {
     save: (digest: string, review: Review) =>
       write(
@@ -132,13 +132,13 @@ export function useReviews(digest: string | null): ReviewsOfDigest {
   };
 }
 
-export type LoadedReviewsStatus = 'off' | 'digesting' | 'reading' | 'ready' | 'error';
+type LoadedReviewsStatus = 'off' | 'digesting' | 'reading' | 'ready' | 'error';
 
 export interface LoadedReviews {
   status: LoadedReviewsStatus;
   error: string | null;
   persistent: boolean;
-  /** The review of each loaded rollout that has one, keyed by its `rollout=` key (state/rolloutKeys). */
+  /** The review of each loaded rollout that has one, keyed by its `rollout=` key (load/rolloutKeys). */
   byRolloutKey: ReadonlyMap<string, Review>;
   /** Identity and file digest of each rollout, index-aligned with the rollouts. */
   targets: ReviewTarget[];

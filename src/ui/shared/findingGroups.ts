@@ -1,7 +1,7 @@
 import type { Finding, FindingCode } from '../../analysis';
 
 /** How many findings of one code a list shows in full; the rest are counted (a rollout may have millions). */
-export const SHOWN_PER_CODE = 5;
+const SHOWN_PER_CODE = 5;
 
 export interface FindingGroup {
   code: FindingCode;
