@@ -1,5 +1,5 @@
 /**
- * How deeply a line's JSON may nest (docs/adr/0009). JSON.parse itself is iterative, but much else is
+ * How deeply a line's JSON may nest (docs/adr/0010). JSON.parse itself is iterative, but much else is
  * not: the engine's structured clone (a worker posting a record: fails near 2,000 levels in V8),
  * JSON.stringify (near 4,000), zod, and any recursive walk. Bounding depth where text becomes a value
  * keeps every later walk bounded; a deeper line is one E_PARSE, and the other lines load. 256 is far

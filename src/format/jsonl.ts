@@ -23,7 +23,7 @@ const NEWLINE = 0x0a;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
- * The longest line read by default (docs/adr/0009; `lint --max-line-bytes` changes it). A longer line is
+ * The longest line read by default (docs/adr/0010; `lint --max-line-bytes` changes it). A longer line is
  * one E_PARSE and is skipped as it streams by, never held, so a gzip bomb or a multi-GB line cannot grow
  * memory without bound. 256 MiB: twice the largest real line seen (a 1,000,000-step rollout is 126 MB),
  * under V8's longest string (512 MiB, past which a line cannot even be decoded), and the same as the

@@ -1,5 +1,5 @@
 /**
- * How many of the first and of the last bytes read a follower checks before it appends (docs/adr/0009):
+ * How many of the first and of the last bytes read a follower checks before it appends (docs/adr/0010):
  * a range read starts this far back, and those bytes, and the file's first ones, must hash as what was
  * read, or the file was rewritten (truncated and written past its old size, or rewritten in place) and
  * is loaded again. Costs 2 KiB and one more small request per append. A rewrite that keeps both windows

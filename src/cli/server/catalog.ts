@@ -25,7 +25,7 @@ export interface OpenedFile {
 }
 
 /**
- * The named paths and nothing else (docs/adr/0007, 0009). A named path is resolved once, at start (the
+ * The named paths and nothing else (docs/adr/0007, 0010). A named path is resolved once, at start (the
  * user named it, links and all); inside a named directory nothing is followed: the list holds the
  * regular, non-hidden trajectory files reached through real directories, and a request is served only
  * when the descriptor it opened (no-follow) is that same file, checked after opening, so a file or

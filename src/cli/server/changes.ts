@@ -7,7 +7,7 @@ const SETTLE_MS = 50;
 /**
  * The fallback poll, for filesystems that do not notify (network mounts, some containers): never more
  * often than this, and never busier than 1/POLL_COST_RATIO of a core (the next poll waits that many times
- * the last listing's duration), so a directory of 20,000 files cannot eat a core (docs/adr/0009).
+ * the last listing's duration), so a directory of 20,000 files cannot eat a core (docs/adr/0010).
  */
 export const POLL_MIN_MS = 1000;
 const POLL_COST_RATIO = 40;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostname, networkInterfaces } from 'node:os';
 
 /**
- * The security headers every response carries (docs/adr/0009-view-server-hardening.md). The app is
+ * The security headers every response carries (docs/adr/0010-hardening-view-server-and-input-limits.md). The app is
  * same-origin only: its scripts, workers and fetches come from this server; React's style attributes
  * need 'unsafe-inline' styles; the tokenizer's and zod's optional `new Function` fast paths fall back
  * without 'unsafe-eval'. Nothing may frame it.

@@ -17,7 +17,7 @@ export interface ViewServerOptions {
  * The `trajscope view` server: the built app, the named trajectory files (with ranges), their list, and
  * a server-sent event stream that announces each change of that list (a file grew, appeared, or was
  * replaced). Read-only: anything but GET and HEAD is refused; so is any request naming another host
- * (DNS rebinding) or coming from another site (docs/adr/0009).
+ * (DNS rebinding) or coming from another site (docs/adr/0010).
  */
 export function createViewServer({ catalog, distDir, host = '127.0.0.1' }: ViewServerOptions): Server {
   // Created on first use: `trajscope view` may still be building dist/ when the server starts listening,
