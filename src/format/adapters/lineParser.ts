@@ -2,6 +2,7 @@ import { concat, type LineResult, type LineRun, LineSplitter, parseLine } from '
 import { convertValue } from './convertValue';
 import { detectByContent, detectFormat } from './detect';
 import { isRecord } from './read';
+import { sniffingParser } from './sniffParser';
 import type { FormatId } from './types';
 import { type ParseOptions, parseWholeFile, type WholeFileResult } from './wholeFile';
 
@@ -50,7 +51,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * opens a multi-line JSON document switches to reading the file whole. One bad line never hides another.
  */
 export function createLineParser(file: string, options: LineParserOptions = {}): LineParser {
-  return new StreamingParser(file, options);
+  return sniffingParser(file, options, () => new StreamingParser(file, options));
 }
 
 class StreamingParser implements LineParser {

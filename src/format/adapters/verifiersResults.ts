@@ -1,4 +1,5 @@
 import { compact, idOf, int, isoFromUnixSeconds, type Json, list, locator, num, rec, rewardFor, str, unmapped } from './read';
+import { samplingFrom } from './sampling';
 import { chatTurns, type Message, normalizeMessages } from './transcript';
 import { type Convert, ConvertError, type Termination } from './types';
 
@@ -60,18 +61,12 @@ function fromMetadata(metadata: unknown): { env?: string; fields: Json; extra: J
   const m = rec(metadata);
   if (!m) return { fields: {}, extra: {} };
   const args = rec(m.sampling_args) ?? m; // before late 2025, temperature and max_tokens sat at the top level
-  const sampling = compact({
-    temperature: num(args.temperature),
-    top_p: num(args.top_p),
-    top_k: int(args.top_k),
-    max_new_tokens: int(args.max_tokens) ?? int(args.max_completion_tokens),
-    seed: int(args.seed),
-  });
+  const sampling = samplingFrom(args);
   const version = rec(m.version_info);
   const fields: Json = compact({
     policy_version: str(m.model),
     environment_version: str(version?.env_version) ?? str(version?.env_commit),
-    sampling: Object.keys(sampling).length > 0 ? sampling : undefined,
+    sampling,
   });
   const extra: Json = compact({ rollouts_per_example: int(m.rollouts_per_example), sampling_args: rec(m.sampling_args) });
   return { env: str(m.env_id) ?? str(m.env), fields, extra };

@@ -3,6 +3,9 @@ import { convertValue } from './convertValue';
 import { detectFormat } from './detect';
 import type { FormatId } from './types';
 
+/** Formats whose top-level array is the events of one rollout, not a list of records. */
+const WHOLE_ARRAY_FORMATS: readonly FormatId[] = ['openhands-events'];
+
 /** How a file is read: its format (`auto` detects it) and what the caller found beside it. */
 export interface ParseOptions {
   from?: FormatId | 'auto';
@@ -94,6 +97,10 @@ export function parseWholeFile(text: string, file: string, options: ParseOptions
   }
   const format = options.from && options.from !== 'auto' ? options.from : (detectFormat({ name: file, values: [value] }) ?? 'v1');
   const base = { file, metadata: options.metadata };
+  if (Array.isArray(value) && WHOLE_ARRAY_FORMATS.includes(format)) {
+    // A format whose whole array is one record (an OpenHands event list): converted once, as `{events}`.
+    return { results: convertValue(format, { events: value }, { ...base, line: lineAt(body, start) }), format, lines };
+  }
   if (Array.isArray(value)) {
     const at = arrayElementLines(body, start);
     const results = value.flatMap((element, i) => convertValue(format, element, { ...base, line: at[i] ?? lineAt(body, start) }));
