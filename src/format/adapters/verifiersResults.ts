@@ -53,7 +53,23 @@ export function verifiersResultsTermination(row: Json, completion: readonly Mess
   if (stop !== undefined) return STOP_CONDITIONS[stop] ?? stop;
   if (row.is_truncated === true) return 'budget_exhausted';
   if (row.is_completed === true) return 'finished';
-  return 'unknown';
+  return statuslessTermination(completion);
+}
+
+/**
+ * Rows written before verifiers recorded a status (2025): MultiTurnEnv.rollout (verifiers/envs/
+ * multiturn_env.py at 93096ca) leaves its loop only through `is_completed`, any other exception aborts
+ * the whole `generate`, and eval.py writes results.jsonl only after every rollout was scored. So a row is
+ * a finished loop; which stop fired is told only for tool environments (ToolEnv.is_completed: the last
+ * message is an assistant message without tool calls). A last assistant message whose calls were never
+ * answered can only be a cap (max_turns, prompt_too_long). Anything else (a game that ended on the
+ * environment's reply, or on the turn cap) cannot be told apart: `unknown`.
+ */
+function statuslessTermination(completion: readonly Message[]): string {
+  const last = completion[completion.length - 1];
+  const toolEnv = completion.some((m) => m.role === 'tool' || (m.tool_calls?.length ?? 0) > 0);
+  if (!toolEnv || last?.role !== 'assistant') return 'unknown';
+  return last.tool_calls?.length ? 'budget_exhausted' : 'finished';
 }
 
 /** What a run's metadata.json adds to each of its rows. */
