@@ -1,15 +1,15 @@
 import { type LineResult, parseLine } from '../jsonl';
+import { convertInspectEvalSample, convertInspectLog } from './inspectLog';
+import { convertNemoGym } from './nemoGym';
 import { convertOpenaiChat } from './openaiChat';
+import { convertOpenHandsEval, convertOpenHandsEvents } from './openHands';
 import { isRecord } from './read';
 import { convertRllmEpisode } from './rllmEpisode';
 import { convertSweAgentTraj } from './sweAgentTraj';
+import { convertTau2Results, convertTauBench } from './tauBench';
 import { type Convert, type ConvertContext, ConvertError, FORMAT_LABELS, type FormatId } from './types';
 import { convertVerifiersResults } from './verifiersResults';
 import { convertVerifiersTraces } from './verifiersTraces';
-import { convertInspectEvalSample, convertInspectLog } from './inspectLog';
-import { convertNemoGym } from './nemoGym';
-import { convertOpenHandsEval, convertOpenHandsEvents } from './openHands';
-import { convertTau2Results, convertTauBench } from './tauBench';
 
 const ADAPTERS: Record<Exclude<FormatId, 'v1'>, Convert> = {
   'verifiers-results': convertVerifiersResults,

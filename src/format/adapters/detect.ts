@@ -1,9 +1,9 @@
-import { isChatLine } from './openaiChat';
 import { isInspectLog } from './inspectLog';
 import { isNemoGymRollout } from './nemoGym';
+import { isChatLine } from './openaiChat';
 import { isOpenHandsEval, isOpenHandsEvent } from './openHands';
-import { isTau2Results, isTauBenchResult } from './tauBench';
 import { isRecord, type Json } from './read';
+import { isTau2Results, isTauBenchResult } from './tauBench';
 import type { FormatId } from './types';
 
 /** What detection looks at: the file's name and its first parsed JSON value(s). */

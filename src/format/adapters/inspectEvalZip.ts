@@ -1,4 +1,4 @@
-import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 import type { LineResult } from '../jsonl';
 import { convertValue } from './convertValue';
 import type { LineParser } from './lineParser';

@@ -117,13 +117,28 @@ function inspectMessage(raw: unknown, path: string): Message {
   const message = normalizeMessage({ ...rest, tool_calls: calls }, path);
   if (!message) throw new ConvertError(`${path}: expected a chat message with a string "role"`);
   if (message.reasoning === undefined && Array.isArray(message.content_parts)) {
-    const thoughts = message.content_parts.flatMap((p) => (isRecord(p) && p.type === 'reasoning' && typeof p.reasoning === 'string' ? [p.reasoning] : []));
+    const thoughts = message.content_parts.flatMap((p) =>
+      isRecord(p) && p.type === 'reasoning' && typeof p.reasoning === 'string' ? [p.reasoning] : [],
+    );
     if (thoughts.length > 0) message.reasoning = thoughts.join('\n');
   }
   return message;
 }
 
-const MAPPED = ['id', 'epoch', 'messages', 'scores', 'error', 'limit', 'attachments', 'uuid', 'events', 'started_at', 'completed_at', 'input'];
+const MAPPED = [
+  'id',
+  'epoch',
+  'messages',
+  'scores',
+  'error',
+  'limit',
+  'attachments',
+  'uuid',
+  'events',
+  'started_at',
+  'completed_at',
+  'input',
+];
 
 /**
  * One EvalSample → one rollout. `where` names the sample when it has no `uuid` (Inspect < 0.3.70): the
@@ -209,4 +224,3 @@ export function isInspectLog(v: Json): boolean {
   const spec = rec(v.eval);
   return spec !== undefined && typeof spec.task === 'string' && ('samples' in v || 'status' in v) && 'plan' in v;
 }
-

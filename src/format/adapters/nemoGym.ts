@@ -24,9 +24,7 @@ interface Generation {
 
 function itemText(item: Json): string {
   if (typeof item.content === 'string') return item.content;
-  return (list(item.content) ?? [])
-    .flatMap((p) => (isRecord(p) && typeof p.text === 'string' ? [p.text] : []))
-    .join('\n');
+  return (list(item.content) ?? []).flatMap((p) => (isRecord(p) && typeof p.text === 'string' ? [p.text] : [])).join('\n');
 }
 
 /** The input items (the prompt, and in multi-turn agents the earlier turns) as chat messages. */
@@ -40,14 +38,20 @@ function inputMessages(input: unknown): Message[] {
     if (item.type === 'function_call') {
       const call: ToolCall = compact({ id: str(item.call_id), name: str(item.name), arguments: str(item.arguments) });
       const last = out[out.length - 1];
-      if (callsOpen && last) (last.tool_calls ??= []).push(call);
+      if (callsOpen && last) last.tool_calls = [...(last.tool_calls ?? []), call];
       else out.push({ role: 'assistant', content: null, tool_calls: [call] });
       callsOpen = true;
       continue;
     }
     callsOpen = false;
     if (item.type === 'function_call_output') {
-      out.push(compact({ role: 'tool', content: typeof item.output === 'string' ? item.output : JSON.stringify(item.output), tool_call_id: str(item.call_id) }));
+      out.push(
+        compact({
+          role: 'tool',
+          content: typeof item.output === 'string' ? item.output : JSON.stringify(item.output),
+          tool_call_id: str(item.call_id),
+        }),
+      );
     } else if (typeof item.role === 'string') {
       const { text, parts } = contentText(item.content);
       out.push(compact({ role: item.role, content: typeof item.content === 'string' ? item.content : text, content_parts: parts }));
@@ -61,7 +65,8 @@ function tokensOf(item: Json, path: string): Generation['tokens'] {
   const input = intArray(item.prompt_token_ids);
   const generated = intArray(item.generation_token_ids);
   const logprobs = numArray(item.generation_log_probs);
-  if (!input || !generated || !logprobs) throw new ConvertError(`${path}: prompt_token_ids, generation_token_ids and generation_log_probs must be number arrays`);
+  if (!input || !generated || !logprobs)
+    throw new ConvertError(`${path}: prompt_token_ids, generation_token_ids and generation_log_probs must be number arrays`);
   return { input, generated, logprobs };
 }
 
@@ -69,8 +74,7 @@ function tokensOf(item: Json, path: string): Generation['tokens'] {
  * The output items grouped into generations. An item carrying token ids closes its model call; without
  * token ids, a call's items run until the next input from outside (a tool output or a user message).
  */
-function generations(output: unknown[]): { generations: Generation[]; order: Array<Generation | Json> } {
-  const gens: Generation[] = [];
+function generations(output: unknown[]): Array<Generation | Json> {
   const order: Array<Generation | Json> = [];
   let open: Generation | null = null;
   output.forEach((raw, i) => {
@@ -84,7 +88,6 @@ function generations(output: unknown[]): { generations: Generation[]; order: Arr
     }
     if (!open) {
       open = { items: [] };
-      gens.push(open);
       order.push(open);
     }
     open.items.push(item);
@@ -94,7 +97,7 @@ function generations(output: unknown[]): { generations: Generation[]; order: Arr
       open = null;
     }
   });
-  return { generations: gens, order };
+  return order;
 }
 
 function generationMessage(gen: Generation): Message {
@@ -152,7 +155,7 @@ export const convertNemoGym: Convert = (row, ctx) => {
   const params = rec(row.responses_create_params);
   const transcript = inputMessages(params?.input);
   const prompt = transcript.length;
-  const { generations: gens, order } = generations(output);
+  const order = generations(output);
   const segments: Json[] = [];
   const steps: Json[] = [];
   const calls = new Map<string, ToolCall>();

@@ -51,7 +51,13 @@ class TurnBuilder {
     if (!this.current || key === undefined || this.current.key !== key) {
       const message: Message = { role: 'assistant', content: text };
       if (reasoning) message.reasoning = reasoning;
-      const segment: Json = { input_ids: [], generated_ids: [], old_logprobs: [], tool_call_id: null, transcript_index: this.turns.transcript.length };
+      const segment: Json = {
+        input_ids: [],
+        generated_ids: [],
+        old_logprobs: [],
+        tool_call_id: null,
+        transcript_index: this.turns.transcript.length,
+      };
       if (text !== null) segment.text = text;
       this.turns.transcript.push(message);
       this.turns.segments.push(segment);
@@ -63,7 +69,7 @@ class TurnBuilder {
   }
 
   private addCall(message: Message, segment: Json, call: ToolCall): void {
-    (message.tool_calls ??= []).push(call);
+    message.tool_calls = [...(message.tool_calls ?? []), call];
     if (call.id === undefined) return;
     this.calls.set(call.id, call);
     if (segment.tool_call_id === null) segment.tool_call_id = call.id;
@@ -194,7 +200,10 @@ function rollout(history: unknown[], path: string, ctx: ConvertContext, row: Jso
   const llm = rec(metadata?.llm_config) ?? rec(metadata?.llm);
   const testResult = rec(row?.test_result);
   const termination = openHandsTermination(row?.error, turns.finished);
-  const extra: Json = compact({ ...(row ? unmapped(row, ['instance_id', 'history', 'instruction', 'error']) : {}), error: row?.error ?? undefined });
+  const extra: Json = compact({
+    ...(row ? unmapped(row, ['instance_id', 'history', 'instruction', 'error']) : {}),
+    error: row?.error ?? undefined,
+  });
   const patch = str(testResult?.git_patch);
   const instruction = str(row?.instruction);
   return compact({
@@ -238,4 +247,3 @@ export function isOpenHandsEvent(v: Json): boolean {
   if (typeof v.kind === 'string' && /Event$/.test(v.kind) && 'source' in v) return true;
   return typeof v.source === 'string' && 'timestamp' in v && (typeof v.action === 'string' || typeof v.observation === 'string');
 }
-

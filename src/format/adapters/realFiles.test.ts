@@ -13,7 +13,14 @@ const HAS_REAL = existsSync(REAL);
 const real = describe.skipIf(!HAS_REAL);
 if (!HAS_REAL) console.info(`../shared/real-data is absent (${REAL}): real-file adapter tests skipped`);
 
+// biome-ignore lint/suspicious/noExplicitAny: converted records are untyped JSON; the assertions check their shape
 type Json = Record<string, any>;
+
+function nth(xs: Json[], i: number): Json {
+  const x = xs[i];
+  if (x === undefined) throw new Error(`no element ${i}`);
+  return x;
+}
 
 function read(path: string, chunk = 1 << 16) {
   const bytes = readFileSync(resolve(REAL, path));
@@ -41,7 +48,7 @@ real('Inspect AI', () => {
       expect(errors).toEqual([]);
       expect(lines).toBe(10);
       expect(rollouts).toHaveLength(10);
-      const five = rollouts[0];
+      const five = nth(rollouts, 0);
       expect(five.task_id).toBe('popularity/5');
       expect(five.rollout_id).toMatch(/\.eval:samples\/5_epoch_1\.json$/);
       expect(five.policy_version).toBe('openai/gpt-4o-mini');
@@ -60,7 +67,7 @@ real('Inspect AI', () => {
     expect(format).toBe('inspect-log');
     expect(errors).toEqual([]);
     expect(rollouts).toHaveLength(1);
-    const [r] = rollouts;
+    const r = nth(rollouts, 0);
     expect(r.rollout_id).toBe('ATYFNjyWUz4mZ5Dgj6yd4f');
     expect(r.task_id).toBe('browser/1');
     expect(r.reward).toBe(1);
@@ -73,7 +80,9 @@ real('Inspect AI', () => {
     const guide = read('inspect-ai-json/2025-05-12T20-28-26-04-00_security-guide.json');
     expect(guide.errors).toEqual([]);
     expect(guide.rollouts.map((x) => x.reward)).toEqual([1, 1, 1]);
-    expect(guide.rollouts[0].segments[0].text).toBe('Use parameterized queries and prepared statements, sanitize inputs, and employ ORM frameworks.');
+    expect(nth(guide.rollouts, 0).segments[0].text).toBe(
+      'Use parameterized queries and prepared statements, sanitize inputs, and employ ORM frameworks.',
+    );
   });
 });
 
@@ -85,14 +94,18 @@ real('OpenHands', () => {
     expect(rollouts.map((r) => r.task_id)).toEqual(['ponylang__ponyc-4595', 'ponylang__ponyc-4593', 'ponylang__ponyc-4588']);
     expect(rollouts.map((r) => r.steps.length)).toEqual([22, 32, 49]);
     expect(rollouts.map((r) => r.segments.length)).toEqual([23, 33, 49]);
-    const step = rollouts[0].steps[0];
-    expect(step).toMatchObject({ tool_call_id: 'toolu_01', tool: 'execute_bash', args: { command: 'ls -l /workspace/ponylang__ponyc__0.1' } });
+    const step = nth(rollouts, 0).steps[0];
+    expect(step).toMatchObject({
+      tool_call_id: 'toolu_01',
+      tool: 'execute_bash',
+      args: { command: 'ls -l /workspace/ponylang__ponyc__0.1' },
+    });
     expect(step.observation.exit_code).toBe(0);
     expect(step.observation.text.startsWith('total 300\n')).toBe(true);
     // The third run hit max_iterations ("Agent reached maximum iteration in headless mode").
     expect(rollouts.map((r) => r.termination)).toEqual(['finished', 'finished', 'budget_exhausted']);
-    expect(rollouts[0].grading.artifact.startsWith('diff --git a/src/libponyc/ast/parser.c')).toBe(true);
-    expect(rollouts[0].reward).toBeNull(); // test_result holds only the patch: not graded yet
+    expect(nth(rollouts, 0).grading.artifact.startsWith('diff --git a/src/libponyc/ast/parser.c')).toBe(true);
+    expect(nth(rollouts, 0).reward).toBeNull(); // test_result holds only the patch: not graded yet
   });
 
   it('a v0 event list is one rollout', () => {
@@ -100,12 +113,16 @@ real('OpenHands', () => {
     expect(basic.format).toBe('openhands-events');
     expect(basic.errors).toEqual([]);
     expect(basic.rollouts).toHaveLength(1);
-    expect(basic.rollouts[0].termination).toBe('finished');
-    expect(basic.rollouts[0].steps[0].tool).toBe('str_replace_editor');
-    expect(basic.rollouts[0].steps[0].observation.text.startsWith('--- /workspace/game_2048.py')).toBe(true);
+    expect(nth(basic.rollouts, 0).termination).toBe('finished');
+    expect(nth(basic.rollouts, 0).steps[0].tool).toBe('str_replace_editor');
+    expect(nth(basic.rollouts, 0).steps[0].observation.text.startsWith('--- /workspace/game_2048.py')).toBe(true);
     const chat = read('openhands-v0-traj/basic_interactions.json');
     expect(chat.errors).toEqual([]);
-    expect(chat.rollouts[0].segments.map((s: Json) => s.text).slice(0, 1)).toEqual(['1 + 1 equals 2.']);
+    expect(
+      nth(chat.rollouts, 0)
+        .segments.map((s: Json) => s.text)
+        .slice(0, 1),
+    ).toEqual(['1 + 1 equals 2.']);
   });
 
   it('V1 SDK ActionEvent/ObservationEvent history', () => {
@@ -113,8 +130,8 @@ real('OpenHands', () => {
     expect(format).toBe('openhands-eval');
     expect(errors).toEqual([]);
     expect(rollouts.map((r) => r.steps.length)).toEqual([9, 9]);
-    expect(rollouts[0].steps[0].tool_call_id).toBe('call_lqJrV0ubSCxJ29dCiALU4n30');
-    expect(rollouts[0].steps[0].observation.text).toContain("David: Hi there, yes, actually, I'm facing an issue with ownCloud.");
+    expect(nth(rollouts, 0).steps[0].tool_call_id).toBe('call_lqJrV0ubSCxJ29dCiALU4n30');
+    expect(nth(rollouts, 0).steps[0].observation.text).toContain("David: Hi there, yes, actually, I'm facing an issue with ownCloud.");
     // The first ended on FinishAction; the second stopped after a bash call with no error and no finish.
     expect(rollouts.map((r) => r.termination)).toEqual(['finished', 'unknown']);
   });
@@ -127,14 +144,29 @@ real('tau-bench and tau2-bench', () => {
     expect(errors).toEqual([]);
     expect(rollouts).toHaveLength(200);
     expect(rollouts.filter((r) => r.reward === 1)).toHaveLength(84);
-    expect(rollouts.filter((r) => r.task_id === '0').map((r) => r.rollout_id)).toEqual(['0/trial-0', '0/trial-1', '0/trial-2', '0/trial-3']);
-    const first = rollouts[0];
+    expect(rollouts.filter((r) => r.task_id === '0').map((r) => r.rollout_id)).toEqual([
+      '0/trial-0',
+      '0/trial-1',
+      '0/trial-2',
+      '0/trial-3',
+    ]);
+    const first = nth(rollouts, 0);
     expect(first.steps.map((s: Json) => s.tool)).toEqual([
-      'get_user_details', 'search_direct_flight', 'search_onestop_flight', 'calculate', 'book_reservation', 'think', 'calculate', 'book_reservation',
+      'get_user_details',
+      'search_direct_flight',
+      'search_onestop_flight',
+      'calculate',
+      'book_reservation',
+      'think',
+      'calculate',
+      'book_reservation',
     ]);
     expect(first.steps[4].observation.text).toBe('Error: payment amount does not add up, total price is 305, but paid 255');
     // call_oIHazX6yQrB8hUwl4cRilFKj names get_user_details and, later, calculate: two calls, two ids.
-    expect(first.steps[3]).toMatchObject({ tool_call_id: 'call_oIHazX6yQrB8hUwl4cRilFKj#2', source_tool_call_id: 'call_oIHazX6yQrB8hUwl4cRilFKj' });
+    expect(first.steps[3]).toMatchObject({
+      tool_call_id: 'call_oIHazX6yQrB8hUwl4cRilFKj#2',
+      source_tool_call_id: 'call_oIHazX6yQrB8hUwl4cRilFKj',
+    });
     expect(first.termination).toBe('finished');
   });
 
@@ -145,8 +177,12 @@ real('tau-bench and tau2-bench', () => {
     expect(rollouts.map((r) => r.reward)).toEqual([1, 1, 0, 1]);
     expect(rollouts.map((r) => r.extra.trial)).toEqual([2, 1, 0, 3]);
     expect(rollouts.every((r) => r.task_id === '8' && r.termination === 'finished')).toBe(true);
-    expect(rollouts[0].steps[0]).toMatchObject({ tool_call_id: 'call_76457061', tool: 'get_user_details', args: { user_id: 'sophia_silva_7557' } });
-    expect(rollouts[0].policy_version).toBe('xai/grok-4-fast-reasoning');
+    expect(nth(rollouts, 0).steps[0]).toMatchObject({
+      tool_call_id: 'call_76457061',
+      tool: 'get_user_details',
+      args: { user_id: 'sophia_silva_7557' },
+    });
+    expect(nth(rollouts, 0).policy_version).toBe('xai/grok-4-fast-reasoning');
   });
 });
 
@@ -156,26 +192,26 @@ real('NeMo Gym', () => {
     expect(format).toBe('nemo-gym');
     expect(errors).toEqual([]);
     expect(rollouts.map((r) => r.rollout_id)).toEqual(['0/1', '0/3', '0/4', '0/0', '0/2']);
-    const [seg] = rollouts[0].segments;
+    const [seg] = nth(rollouts, 0).segments;
     expect(seg.input_ids).toHaveLength(109);
     expect(seg.input_ids.slice(0, 3)).toEqual([151644, 872, 198]);
     expect(seg.generated_ids).toHaveLength(785);
     expect(seg.generated_ids[0]).toBe(151667);
     expect(seg.old_logprobs).toHaveLength(785);
     expect(seg.old_logprobs[0]).toBeCloseTo(-7.712543447269127e-5, 12);
-    expect(rollouts[0].reward).toBe(0);
-    expect(rollouts[0].termination).toBe('finished');
-    expect(rollouts[0].transcript[1].reasoning).toMatch(/^\nOkay, I need to solve this problem/);
+    expect(nth(rollouts, 0).reward).toBe(0);
+    expect(nth(rollouts, 0).termination).toBe('finished');
+    expect(nth(rollouts, 0).transcript[1].reasoning).toMatch(/^\nOkay, I need to solve this problem/);
   });
 
   it('tau2 rollouts: function calls and outputs as steps, tau2 termination', () => {
     const { rollouts, errors } = read('nemo-gym-tau2/example_rollouts.jsonl');
     expect(errors).toEqual([]);
     expect(rollouts.map((r) => r.reward)).toEqual([1, 1, 1, 1, 1]);
-    expect(rollouts[0].task_id).toBe('192');
-    expect(rollouts[0].steps[0]).toMatchObject({ tool: 'transfer_to_human_agents', observation: { text: 'Transfer successful' } });
-    expect(rollouts[0].steps[0].tool_call_id).toBe('chatcmpl-tool-90efce0c18826617');
-    expect(rollouts[0].termination).toBe('finished'); // result.termination_reason "user_stop"
+    expect(nth(rollouts, 0).task_id).toBe('192');
+    expect(nth(rollouts, 0).steps[0]).toMatchObject({ tool: 'transfer_to_human_agents', observation: { text: 'Transfer successful' } });
+    expect(nth(rollouts, 0).steps[0].tool_call_id).toBe('chatcmpl-tool-90efce0c18826617');
+    expect(nth(rollouts, 0).termination).toBe('finished'); // result.termination_reason "user_stop"
   });
 });
 
@@ -195,6 +231,6 @@ real('verifiers results (every published folder)', () => {
     // wordle ends on the environment's reply: natural end and turn cap look the same, so nothing is guessed.
     const wordle = read('verifiers-wordle_qwen_qwen3-30b-a3b-thinking-2507/results.jsonl').rollouts;
     expect(wordle.every((r) => r.termination === 'unknown')).toBe(true);
-    expect(wordle[0].reward).toBe(0.7);
+    expect(nth(wordle, 0).reward).toBe(0.7);
   });
 });

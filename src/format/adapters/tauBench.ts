@@ -1,6 +1,6 @@
 import { compact, idOf, int, type Json, list, locator, num, rec, rewardFor, str, unmapped } from './read';
 import { samplingFrom } from './sampling';
-import { type Message, normalizeMessage, parsedArguments, textSegment, type ToolCall } from './transcript';
+import { type Message, normalizeMessage, parsedArguments, type ToolCall, textSegment } from './transcript';
 import { type Convert, type ConvertContext, ConvertError, type Termination } from './types';
 
 /*

@@ -1,5 +1,19 @@
 /** Formats Trajscope reads: its own v1 and the tools it converts from (docs/formats.md). */
-export const FORMAT_IDS = ['v1', 'verifiers-results', 'verifiers-traces', 'rllm-episode', 'openai-chat', 'swe-agent-traj', 'inspect-eval', 'inspect-log', 'openhands-eval', 'openhands-events', 'tau-bench', 'tau2-bench', 'nemo-gym'] as const;
+export const FORMAT_IDS = [
+  'v1',
+  'verifiers-results',
+  'verifiers-traces',
+  'rllm-episode',
+  'openai-chat',
+  'swe-agent-traj',
+  'inspect-eval',
+  'inspect-log',
+  'openhands-eval',
+  'openhands-events',
+  'tau-bench',
+  'tau2-bench',
+  'nemo-gym',
+] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
 export function isFormatId(s: string): s is FormatId {

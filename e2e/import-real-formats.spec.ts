@@ -1,0 +1,68 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { createLineParser, type LineResult } from '../src/format';
+import { expectLoaded, openWithButton, problemsPanel, rolloutRows, screenshot } from './support/app';
+
+/*
+ * One published file of each format the Inspect / OpenHands / tau / NeMo Gym adapters read, opened in the
+ * browser as a person would (read in place from ../shared/real-data, never copied into the project).
+ * Every rollout the format layer finds must appear, with no bad lines.
+ */
+const REAL = fileURLToPath(new URL('../../shared/real-data/', import.meta.url));
+const HAS_REAL = existsSync(REAL);
+
+function first(dir: string, ext: string): string {
+  const name = readdirSync(`${REAL}${dir}`).find((f) => f.endsWith(ext));
+  if (!name) throw new Error(`no ${ext} in ${dir}`);
+  return `${dir}/${name}`;
+}
+
+const cases = HAS_REAL
+  ? ([
+      [first('inspect-ai-eval', '.eval'), 'Inspect .eval'],
+      ['inspect-ai-json/2025-05-12T20-28-26-04-00_security-guide.json', 'Inspect .json'],
+      ['openhands-v0-eval/output.jsonl', 'OpenHands evaluation'],
+      ['openhands-v0-traj/basic.json', 'OpenHands event list'],
+      ['openhands-v1-sdk/output.jsonl', 'OpenHands V1 SDK'],
+      ['tau-bench/gpt-4o-airline.json', 'tau-bench'],
+      [first('tau2-bench-blakeelias', '.json'), 'tau2-bench'],
+      ['nemo-gym-tokens/example_rollouts.jsonl', 'NeMo Gym'],
+    ] as const)
+  : [];
+
+function expected(path: string, name: string): string[] {
+  const parser = createLineParser(name);
+  const results: LineResult[] = [...parser.push(readFileSync(`${REAL}${path}`)), ...parser.end()];
+  expect(results.filter((r) => r.kind === 'error')).toEqual([]);
+  return results.flatMap((r) => (r.kind === 'rollout' ? [r.value.record.rollout_id] : []));
+}
+
+test.skip(!HAS_REAL, `../shared/real-data is absent (${REAL}): real-file import tests skipped`);
+
+for (const [path, label] of cases) {
+  test(`a published ${label} file opens whole`, async ({ page }, testInfo) => {
+    const name = path.split('/').pop() ?? path;
+    const ids = expected(path, name);
+    expect(ids.length).toBeGreaterThan(0);
+    await page.goto('/');
+    await openWithButton(page, { name, mimeType: 'application/octet-stream', buffer: readFileSync(`${REAL}${path}`) });
+    await expectLoaded(page, ids.length);
+    await expect(problemsPanel(page)).toContainText('every line loaded');
+    await expect(rolloutRows(page).first()).toBeVisible();
+    await screenshot(page, testInfo, `real-${label.replace(/[^a-z0-9.-]/gi, '_')}`);
+  });
+}
+
+test('a NeMo Gym rollout with token ids shows them as a real segment', async ({ page }, testInfo) => {
+  const path = 'nemo-gym-tokens/example_rollouts.jsonl';
+  await page.goto('/');
+  await openWithButton(page, { name: 'example_rollouts.jsonl', mimeType: 'text/plain', buffer: readFileSync(`${REAL}${path}`) });
+  await expectLoaded(page, 5);
+  await rolloutRows(page).first().dblclick();
+  // generation_token_ids (785) and generation_log_probs of the first rollout, not a text-only segment.
+  await expect(page.getByText('785 tokens').first()).toBeVisible();
+  await expect(page.getByText('109 tokens').first()).toBeVisible();
+  await expect(page.getByText('Text only: the source recorded no token ids')).toHaveCount(0);
+  await screenshot(page, testInfo, 'real-nemo-gym-tokens-rollout');
+});
