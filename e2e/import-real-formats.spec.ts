@@ -66,3 +66,14 @@ test('a NeMo Gym rollout with token ids shows them as a real segment', async ({ 
   await expect(page.getByText('Text only: the source recorded no token ids')).toHaveCount(0);
   await screenshot(page, testInfo, 'real-nemo-gym-tokens-rollout');
 });
+
+test('an Inspect sample shows its tool calls and what the tools returned in the Steps view', async ({ page }, testInfo) => {
+  const path = 'inspect-ai-json/2025-05-12T20-27-36-04-00_browser.json';
+  await page.goto('/');
+  await openWithButton(page, { name: 'browser.json', mimeType: 'application/json', buffer: readFileSync(`${REAL}${path}`) });
+  await expectLoaded(page, 1);
+  await rolloutRows(page).first().dblclick();
+  await expect(page.getByText('web_browser_go').first()).toBeVisible();
+  await expect(page.getByText('[132] link "We are now the AI Security Institute"').first()).toBeVisible();
+  await screenshot(page, testInfo, 'real-inspect-browser-steps');
+});
