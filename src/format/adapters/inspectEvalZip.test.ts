@@ -6,7 +6,10 @@ import type { LineResult } from '../jsonl';
 import { inspectTermination, inspectValueToFloat } from './inspectLog';
 import { createLineParser } from './lineParser';
 
-const EVAL = resolve(__dirname, '../../../../shared/real-data/inspect-ai-eval/2025-02-11T15-17-00-05-00_popularity_dPiJifoWeEQBrfWsAopzWr.eval');
+const EVAL = resolve(
+  __dirname,
+  '../../../../shared/real-data/inspect-ai-eval/2025-02-11T15-17-00-05-00_popularity_dPiJifoWeEQBrfWsAopzWr.eval',
+);
 const HAS_EVAL = existsSync(EVAL);
 if (!HAS_EVAL) console.info('../shared/real-data is absent: .eval zip tests on the published file skipped');
 
