@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createLineParser, type LineResult } from '../src/format';
 import { expectLoaded, openWithButton, problemsPanel, rolloutRows, screenshot } from './support/app';
 
@@ -54,12 +54,17 @@ for (const [path, label] of cases) {
   });
 }
 
-test('a NeMo Gym rollout with token ids shows them as a real segment', async ({ page }, testInfo) => {
-  const path = 'nemo-gym-tokens/example_rollouts.jsonl';
+/** Opens a published file and its first rollout. */
+async function openFirstRollout(page: Page, path: string, rollouts: number): Promise<void> {
   await page.goto('/');
-  await openWithButton(page, { name: 'example_rollouts.jsonl', mimeType: 'text/plain', buffer: readFileSync(`${REAL}${path}`) });
-  await expectLoaded(page, 5);
+  const name = path.split('/').pop() ?? path;
+  await openWithButton(page, { name, mimeType: 'application/octet-stream', buffer: readFileSync(`${REAL}${path}`) });
+  await expectLoaded(page, rollouts);
   await rolloutRows(page).first().dblclick();
+}
+
+test('a NeMo Gym rollout with token ids shows them as a real segment', async ({ page }, testInfo) => {
+  await openFirstRollout(page, 'nemo-gym-tokens/example_rollouts.jsonl', 5);
   // generation_token_ids (785) and generation_log_probs of the first rollout, not a text-only segment.
   await expect(page.getByText('785 tokens').first()).toBeVisible();
   await expect(page.getByText('109 tokens').first()).toBeVisible();
@@ -68,11 +73,7 @@ test('a NeMo Gym rollout with token ids shows them as a real segment', async ({ 
 });
 
 test('an Inspect sample shows its tool calls and what the tools returned in the Steps view', async ({ page }, testInfo) => {
-  const path = 'inspect-ai-json/2025-05-12T20-27-36-04-00_browser.json';
-  await page.goto('/');
-  await openWithButton(page, { name: 'browser.json', mimeType: 'application/json', buffer: readFileSync(`${REAL}${path}`) });
-  await expectLoaded(page, 1);
-  await rolloutRows(page).first().dblclick();
+  await openFirstRollout(page, 'inspect-ai-json/2025-05-12T20-27-36-04-00_browser.json', 1);
   await expect(page.getByText('web_browser_go').first()).toBeVisible();
   await expect(page.getByText('[132] link "We are now the AI Security Institute"').first()).toBeVisible();
   await screenshot(page, testInfo, 'real-inspect-browser-steps');

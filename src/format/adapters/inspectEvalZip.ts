@@ -1,5 +1,5 @@
 import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
-import type { LineResult } from '../jsonl';
+import { concat, type LineResult } from '../jsonl';
 import { convertValue } from './convertValue';
 import type { LineParser } from './lineParser';
 import { isRecord } from './read';
@@ -113,16 +113,8 @@ export class InspectEvalParser implements LineParser {
   }
 
   private parse(parts: Uint8Array[], name: string, line: number): unknown {
-    let size = 0;
-    for (const p of parts) size += p.length;
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    for (const p of parts) {
-      bytes.set(p, at);
-      at += p.length;
-    }
     try {
-      return JSON.parse(utf8.decode(bytes));
+      return JSON.parse(utf8.decode(concat(parts)));
     } catch (e) {
       this.error(line, `${name}: not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;

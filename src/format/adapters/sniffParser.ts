@@ -1,4 +1,4 @@
-import type { LineResult } from '../jsonl';
+import { concat, type LineResult } from '../jsonl';
 import { InspectEvalParser, isZip, ZIP_MAGIC } from './inspectEvalZip';
 import type { LineParser, LineParserOptions } from './lineParser';
 import type { FormatId } from './types';
@@ -41,9 +41,7 @@ class SniffingParser implements LineParser {
 
   push(chunk: Uint8Array): LineResult[] {
     if (this.inner) return this.inner.push(chunk);
-    const head = new Uint8Array(this.head.length + chunk.length);
-    head.set(this.head);
-    head.set(chunk, this.head.length);
+    const head = concat([this.head, chunk]);
     if (head.length < ZIP_MAGIC.length) {
       this.head = head;
       return [];
