@@ -78,3 +78,20 @@ test('an Inspect sample shows its tool calls and what the tools returned in the 
   await expect(page.getByText('[132] link "We are now the AI Security Institute"').first()).toBeVisible();
   await screenshot(page, testInfo, 'real-inspect-browser-steps');
 });
+
+test('a dropped .eval archive opens (binary bytes carried as they are)', async ({ page }) => {
+  const path = first('inspect-ai-eval', '.eval');
+  await page.goto('/');
+  const bytes = [...readFileSync(`${REAL}${path}`)];
+  const dt = await page.evaluateHandle(
+    ({ name, bytes }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'application/zip' }));
+      return transfer;
+    },
+    { name: path.split('/').pop() ?? path, bytes },
+  );
+  await page.getByRole('main').dispatchEvent('drop', { dataTransfer: dt });
+  await expectLoaded(page, 10);
+  await expect(problemsPanel(page)).toContainText('every line loaded');
+});
