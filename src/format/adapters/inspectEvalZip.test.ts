@@ -90,4 +90,13 @@ describe('the .eval zip reader', () => {
     expect(errors[0]).toMatchObject({ code: 'E_SCHEMA' });
     expect(errors[0]?.message).toMatch(/samples\/4_epoch_1\.json: messages: expected an array/);
   });
+
+  it.skipIf(!HAS_EVAL)('epochs of one sample share a task id (one group) and keep their own rollout ids', () => {
+    const entries = unzipSync(readFileSync(EVAL));
+    const five = JSON.parse(new TextDecoder().decode(entries['samples/5_epoch_1.json']));
+    entries['samples/5_epoch_2.json'] = strToU8(JSON.stringify({ ...five, epoch: 2 }));
+    const records = readAll('epochs.eval', zipSync(entries)).flatMap((r) => (r.kind === 'rollout' ? [r.value.record] : []));
+    const epochs = records.filter((r) => r.task_id === 'popularity/5');
+    expect(epochs.map((r) => r.rollout_id)).toEqual(['epochs.eval:samples/5_epoch_1.json', 'epochs.eval:samples/5_epoch_2.json']);
+  });
 });

@@ -157,6 +157,8 @@ export function tau2Simulation(sim: Json, runInfo: Json | undefined, ctx: Conver
     task_id: task,
     rollout_id: idOf(sim.id) ?? `${locator(ctx)}/${where}`,
     policy_version: str(agent?.llm),
+    // The tau2 commit the run used: its environments (tools, database, policy) are that code.
+    environment_version: str(runInfo?.git_commit),
     sampling: samplingFrom(rec(agent?.llm_args)),
     transcript: messages,
     segments,
