@@ -39,33 +39,34 @@ function v1ObservationText(obs: Json): string {
 class TurnBuilder {
   readonly turns: Turns = { transcript: [], segments: [], steps: [], finished: false };
   private readonly calls = new Map<string, ToolCall>();
-  private current: { key: string; message: Message; segment: Json } | null = null;
+  /** Generations by LLM response id: a response's later calls join it even after an observation came between. */
+  private readonly byResponse = new Map<string, { message: Message; segment: Json }>();
 
   context(role: string, content: string): void {
-    this.current = null;
     this.turns.transcript.push({ role, content });
   }
 
-  /** A generation: `key` is its LLM response id; calls of one response join one segment. */
+  /** A generation: `key` is its LLM response id; every call of one response joins one segment. */
   generation(key: string | undefined, text: string | null, call: ToolCall | undefined, reasoning?: string): void {
-    if (!this.current || key === undefined || this.current.key !== key) {
-      const message: Message = { role: 'assistant', content: text };
-      if (reasoning) message.reasoning = reasoning;
-      const segment: Json = {
-        input_ids: [],
-        generated_ids: [],
-        old_logprobs: [],
-        tool_call_id: null,
-        transcript_index: this.turns.transcript.length,
-      };
-      if (text !== null) segment.text = text;
-      this.turns.transcript.push(message);
-      this.turns.segments.push(segment);
-      this.current = key === undefined ? null : { key, message, segment };
-      if (call) this.addCall(message, segment, call);
+    const known = key === undefined ? undefined : this.byResponse.get(key);
+    if (known) {
+      if (call) this.addCall(known.message, known.segment, call);
       return;
     }
-    if (call) this.addCall(this.current.message, this.current.segment, call);
+    const message: Message = { role: 'assistant', content: text };
+    if (reasoning) message.reasoning = reasoning;
+    const segment: Json = {
+      input_ids: [],
+      generated_ids: [],
+      old_logprobs: [],
+      tool_call_id: null,
+      transcript_index: this.turns.transcript.length,
+    };
+    if (text !== null) segment.text = text;
+    this.turns.transcript.push(message);
+    this.turns.segments.push(segment);
+    if (key !== undefined) this.byResponse.set(key, { message, segment });
+    if (call) this.addCall(message, segment, call);
   }
 
   private addCall(message: Message, segment: Json, call: ToolCall): void {
@@ -77,7 +78,6 @@ class TurnBuilder {
   }
 
   observation(callId: string | undefined, tool: string | undefined, text: string, exitCode: number | undefined, extra?: Json): void {
-    this.current = null;
     this.turns.transcript.push(compact({ role: 'tool', content: text, tool_call_id: callId, name: tool }));
     if (callId === undefined) return;
     const call = this.calls.get(callId);
@@ -157,24 +157,28 @@ function addV1Event(b: TurnBuilder, event: Json): void {
 export function openHandsTurns(history: unknown[], path: string): Turns {
   const b = new TurnBuilder();
   history.forEach((raw, i) => {
-    const event = rec(raw);
-    if (!event) throw new ConvertError(`${path}[${i}]: expected an event object`);
-    if (typeof event.kind === 'string') addV1Event(b, event);
-    else addV0Event(b, event);
+    // Old outputs wrote `history` as [action, observation] pairs (EvalOutput: "for compatibility with the old format").
+    for (const [j, item] of (Array.isArray(raw) ? raw : [raw]).entries()) {
+      const event = rec(item);
+      if (!event) throw new ConvertError(`${path}[${i}]${Array.isArray(raw) ? `[${j}]` : ''}: expected an event object`);
+      if (typeof event.kind === 'string') addV1Event(b, event);
+      else addV0Event(b, event);
+    }
   });
   return b.turns;
 }
 
 /**
- * The termination table of docs/formats.md: OpenHands' controller stops a headless run at
- * `max_iterations` with "Agent reached maximum iteration" (and at the budget cap with "maximum budget");
+ * The termination table of docs/formats.md: OpenHands stops a run at `max_iterations` with "RuntimeError:
+ * Agent reached maximum iteration" and at `max_budget_per_task` with "Agent reached maximum budget for
+ * conversation" (openhands/controller/state/control_flags.py, IterationControlFlag / BudgetControlFlag);
  * a run that ended on the agent's `finish` action finished. Any other error is kept as its class name.
  */
 export function openHandsTermination(error: unknown, finished: boolean): string {
   const message = str(error);
   if (message) {
     if (/maximum iteration|max iteration/i.test(message)) return 'budget_exhausted';
-    if (/maximum budget|budget per task/i.test(message)) return 'budget_exhausted';
+    if (/maximum budget/i.test(message)) return 'budget_exhausted';
     return /^([A-Za-z_][\w.]*)(:|$)/.exec(message)?.[1] ?? message.slice(0, 80);
   }
   return finished ? 'finished' : 'unknown';

@@ -234,3 +234,19 @@ real('verifiers results (every published folder)', () => {
     expect(nth(wordle, 0).reward).toBe(0.7);
   });
 });
+
+real('OpenHands history as [action, observation] pairs (old EvalOutput)', () => {
+  it('reads the pairs of the published events as it reads the events', () => {
+    const line = readFileSync(resolve(REAL, 'openhands-v0-eval/output.jsonl'), 'utf8').split('\n')[0] ?? '';
+    const row = JSON.parse(line);
+    const pairs: unknown[] = [];
+    for (let i = 0; i < row.history.length; i += 2) pairs.push(row.history.slice(i, i + 2));
+    const parser = createLineParser('pairs.jsonl');
+    const results = [...parser.push(new TextEncoder().encode(`${JSON.stringify({ ...row, history: pairs })}\n`)), ...parser.end()];
+    const [r] = results;
+    expect(r?.kind).toBe('rollout');
+    const record = r?.kind === 'rollout' ? (r.value.record as Json) : {};
+    expect(record.steps).toHaveLength(22);
+    expect(record.steps[0].tool).toBe('execute_bash');
+  });
+});
