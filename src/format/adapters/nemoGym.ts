@@ -71,19 +71,29 @@ function tokensOf(item: Json, path: string): Generation['tokens'] {
 }
 
 /**
- * The output items grouped into generations. An item carrying token ids closes its model call; without
- * token ids, a call's items run until the next input from outside (a tool output or a user message).
+ * The output items grouped into generations (model calls). Between two inputs from outside (a tool
+ * output, a user message) the agent loop makes one model call; an item carrying token ids closes a call
+ * (NeMo Gym puts them on the call's last item unless it recorded another, token_id_capture/builder.py),
+ * and items without token ids after it, before the next outside input, still belong to it. Without token
+ * ids, a call is every generated item up to the next outside input.
  */
 function generations(output: unknown[]): Array<Generation | Json> {
   const order: Array<Generation | Json> = [];
   let open: Generation | null = null;
+  let closed: Generation | null = null;
   output.forEach((raw, i) => {
     const item = rec(raw);
     if (!item) throw new ConvertError(`response.output[${i}]: expected an output item object`);
     const generated = item.type === 'reasoning' || item.type === 'function_call' || (item.type === 'message' && item.role === 'assistant');
     if (!generated) {
       open = null;
+      closed = null;
       order.push(item);
+      return;
+    }
+    const tokens = tokensOf(item, `response.output[${i}]`);
+    if (!tokens && !open && closed) {
+      closed.items.push(item);
       return;
     }
     if (!open) {
@@ -91,9 +101,9 @@ function generations(output: unknown[]): Array<Generation | Json> {
       order.push(open);
     }
     open.items.push(item);
-    const tokens = tokensOf(item, `response.output[${i}]`);
     if (tokens) {
       open.tokens = tokens;
+      closed = open;
       open = null;
     }
   });

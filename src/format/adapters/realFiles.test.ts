@@ -250,3 +250,19 @@ real('OpenHands history as [action, observation] pairs (old EvalOutput)', () => 
     expect(record.steps[0].tool).toBe('execute_bash');
   });
 });
+
+real('NeMo Gym: token ids on another item of the call', () => {
+  it('a call whose tokens sit on its first item is still one segment with its text', () => {
+    const line = readFileSync(resolve(REAL, 'nemo-gym-tokens/example_rollouts.jsonl'), 'utf8').split('\n')[0] ?? '';
+    const row = JSON.parse(line);
+    const [reasoning, message] = row.response.output;
+    const { prompt_token_ids, generation_token_ids, generation_log_probs, ...text } = message;
+    row.response.output = [{ ...reasoning, prompt_token_ids, generation_token_ids, generation_log_probs }, text];
+    const parser = createLineParser('moved.jsonl');
+    const [r] = [...parser.push(new TextEncoder().encode(`${JSON.stringify(row)}\n`)), ...parser.end()];
+    const record = r?.kind === 'rollout' ? (r.value.record as Json) : {};
+    expect(record.segments).toHaveLength(1);
+    expect(record.segments[0].generated_ids).toHaveLength(785);
+    expect(record.segments[0].text.startsWith('\n\n```cpp\n#include <iostream>')).toBe(true);
+  });
+});
