@@ -95,3 +95,18 @@ test('a dropped .eval archive opens (binary bytes carried as they are)', async (
   await expectLoaded(page, 10);
   await expect(problemsPanel(page)).toContainText('every line loaded');
 });
+
+test('an OpenHands run shows each command, its output and exit code in the Steps view', async ({ page }, testInfo) => {
+  await openFirstRollout(page, 'openhands-v0-eval/output.jsonl', 3);
+  await expect(page.getByText('execute_bash').first()).toBeVisible();
+  await expect(page.getByText('ls -l /workspace/ponylang__ponyc__0.1').first()).toBeVisible();
+  await screenshot(page, testInfo, 'real-openhands-steps');
+});
+
+test('a tau-bench trial shows the airline tools it called and their results', async ({ page }, testInfo) => {
+  await openFirstRollout(page, 'tau-bench/gpt-4o-airline.json', 200);
+  await expect(page.getByText('get_user_details').first()).toBeVisible();
+  // The first step's observation: the user record get_user_details returned.
+  await expect(page.getByText('mia.li3818@example.com').first()).toBeVisible();
+  await screenshot(page, testInfo, 'real-tau-bench-steps');
+});

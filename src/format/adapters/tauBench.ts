@@ -127,7 +127,7 @@ export const convertTauBench: Convert = (row, ctx) => {
       source_format: 'tau-bench',
       task_id: task,
       rollout_id: trial === undefined ? locator(ctx) : `${task}/trial-${trial}`,
-      task: typeof rec(info?.task)?.instruction === 'string' ? { prompt: rec(info?.task)?.instruction as string } : undefined,
+      // `info.task.instruction` is the simulated user's brief, never shown to the agent: it stays in extra.info.
       transcript: messages,
       segments,
       steps: steps.length > 0 ? steps : undefined,
