@@ -72,13 +72,6 @@ test('a NeMo Gym rollout with token ids shows them as a real segment', async ({ 
   await screenshot(page, testInfo, 'real-nemo-gym-tokens-rollout');
 });
 
-test('an Inspect sample shows its tool calls and what the tools returned in the Steps view', async ({ page }, testInfo) => {
-  await openFirstRollout(page, 'inspect-ai-json/2025-05-12T20-27-36-04-00_browser.json', 1);
-  await expect(page.getByText('web_browser_go').first()).toBeVisible();
-  await expect(page.getByText('[132] link "We are now the AI Security Institute"').first()).toBeVisible();
-  await screenshot(page, testInfo, 'real-inspect-browser-steps');
-});
-
 test('a dropped .eval archive opens (binary bytes carried as they are)', async ({ page }) => {
   const path = first('inspect-ai-eval', '.eval');
   await page.goto('/');
@@ -96,17 +89,26 @@ test('a dropped .eval archive opens (binary bytes carried as they are)', async (
   await expect(problemsPanel(page)).toContainText('every line loaded');
 });
 
-test('an OpenHands run shows each command, its output and exit code in the Steps view', async ({ page }, testInfo) => {
-  await openFirstRollout(page, 'openhands-v0-eval/output.jsonl', 3);
-  await expect(page.getByText('execute_bash').first()).toBeVisible();
-  await expect(page.getByText('ls -l /workspace/ponylang__ponyc__0.1').first()).toBeVisible();
-  await screenshot(page, testInfo, 'real-openhands-steps');
-});
+/** Rollouts whose first step is checked in the Steps view: the tool the model called and what it returned. */
+const stepCases = HAS_REAL
+  ? ([
+      [
+        'Inspect sample',
+        'inspect-ai-json/2025-05-12T20-27-36-04-00_browser.json',
+        1,
+        'web_browser_go',
+        '[132] link "We are now the AI Security Institute"',
+      ],
+      ['an OpenHands run', 'openhands-v0-eval/output.jsonl', 3, 'execute_bash', 'total 300'],
+      ['a tau-bench trial', 'tau-bench/gpt-4o-airline.json', 200, 'get_user_details', 'mia.li3818@example.com'],
+    ] as const)
+  : [];
 
-test('a tau-bench trial shows the airline tools it called and their results', async ({ page }, testInfo) => {
-  await openFirstRollout(page, 'tau-bench/gpt-4o-airline.json', 200);
-  await expect(page.getByText('get_user_details').first()).toBeVisible();
-  // The first step's observation: the user record get_user_details returned.
-  await expect(page.getByText('mia.li3818@example.com').first()).toBeVisible();
-  await screenshot(page, testInfo, 'real-tau-bench-steps');
-});
+for (const [label, path, rollouts, tool, observation] of stepCases) {
+  test(`${label} shows its first tool call and what the tool returned in the Steps view`, async ({ page }, testInfo) => {
+    await openFirstRollout(page, path, rollouts);
+    await expect(page.getByText(tool).first()).toBeVisible();
+    await expect(page.getByText(observation).first()).toBeVisible();
+    await screenshot(page, testInfo, `real-steps-${label.replace(/[^a-z0-9]/gi, '-')}`);
+  });
+}
