@@ -93,7 +93,7 @@ test('a dropped .eval archive opens (binary bytes carried as they are)', async (
 const stepCases = HAS_REAL
   ? ([
       [
-        'Inspect sample',
+        'an Inspect sample',
         'inspect-ai-json/2025-05-12T20-27-36-04-00_browser.json',
         1,
         'web_browser_go',
