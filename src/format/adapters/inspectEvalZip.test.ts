@@ -99,4 +99,12 @@ describe('the .eval zip reader', () => {
     const epochs = records.filter((r) => r.task_id === 'popularity/5');
     expect(epochs.map((r) => r.rollout_id)).toEqual(['epochs.eval:samples/5_epoch_1.json', 'epochs.eval:samples/5_epoch_2.json']);
   });
+
+  it.skipIf(!HAS_EVAL)('a log with its spec but no samples says so, instead of reading as an empty run', () => {
+    const entries = unzipSync(readFileSync(EVAL));
+    for (const name of Object.keys(entries)) if (name.startsWith('samples/')) delete entries[name];
+    const results = readAll('header-only.eval', zipSync(entries));
+    expect(results).toHaveLength(1);
+    expect(results[0]?.kind === 'error' && results[0].value.message).toMatch(/without samples/);
+  });
 });

@@ -66,8 +66,13 @@ export class InspectEvalParser implements LineParser {
 
   end(): LineResult[] {
     this.feed(new Uint8Array(0), true);
-    if (!this.failed && this.lines === 0 && !this.sawSpec) {
-      this.error(1, 'a zip archive, but not an Inspect .eval log: it holds no header.json, _journal/start.json or samples/*.json');
+    if (!this.failed && this.lines === 0) {
+      this.error(
+        1,
+        this.sawSpec
+          ? 'an Inspect .eval log without samples (written with log_samples=False, or still starting)'
+          : 'a zip archive, but not an Inspect .eval log: it holds no header.json, _journal/start.json or samples/*.json',
+      );
     }
     return this.take();
   }

@@ -198,9 +198,11 @@ export function convertInspectSample(sample: Json, spec: InspectSpec, where: str
   });
 }
 
-/** A `.json` EvalLog: one rollout per sample (a log written with `log_samples=False` has none). */
+/** A `.json` EvalLog: one rollout per sample; a log without samples is one E_SCHEMA saying so, not an empty run. */
 export const convertInspectLog: Convert = (log, ctx) => {
   const samples = list(log.samples) ?? [];
+  if (samples.length === 0)
+    throw new ConvertError('samples: the log holds no samples (written with log_samples=False, or read header-only)');
   const spec = inspectSpec(log);
   return samples.map((s, i) => {
     const sample = rec(s);
