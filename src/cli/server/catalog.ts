@@ -4,7 +4,8 @@ import type { ServedFile } from '../../format';
 
 export type { ServedFile };
 
-const TRAJECTORY_FILE = /\.(jsonl|jsonl\.gz|json|traj)$/i;
+/** What a served directory lists: the files the readers take (an Inspect `.eval` is a zip, told by its bytes). */
+const TRAJECTORY_FILE = /\.(jsonl|jsonl\.gz|json|traj|eval)$/i;
 const MAX_DEPTH = 4;
 
 interface Root {

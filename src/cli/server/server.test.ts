@@ -20,6 +20,7 @@ writeFileSync(join(data, 'one.jsonl'), '0123456789abcdef\n');
 writeFileSync(join(runs, 'a.jsonl'), '{"a":1}\n');
 writeFileSync(join(runs, 'nested', 'b.jsonl.gz'), 'gz');
 writeFileSync(join(runs, 'notes.txt'), 'not a trajectory');
+writeFileSync(join(runs, 'c.eval'), 'PK'); // an Inspect log (a zip) is listed too
 symlinkSync(join(root, 'secret.jsonl'), join(runs, 'escape.jsonl'));
 
 let base = '';
@@ -59,6 +60,7 @@ describe('trajscope view server', () => {
     expect(files.map((f) => [f.id, f.name])).toEqual([
       ['f0', join(data, 'one.jsonl')],
       ['d1/a.jsonl', 'runs/a.jsonl'],
+      ['d1/c.eval', 'runs/c.eval'],
       ['d1/nested/b.jsonl.gz', 'runs/nested/b.jsonl.gz'],
     ]);
     expect(files[0]?.size).toBe(17);
