@@ -145,15 +145,24 @@ const MAPPED = [
  * zip entry of a `.eval`, or `samples[i]` of a `.json` log. Its `events` (the full event log, which
  * repeats the messages and every model call) are not carried; the messages are the transcript.
  */
-export function convertInspectSample(sample: Json, spec: InspectSpec, where: string, fallbackId: string): Json {
+export function convertInspectSample(
+  sample: Json,
+  spec: InspectSpec,
+  where: string,
+  fallbackId: string,
+  format: 'inspect-eval' | 'inspect-log',
+): Json {
   const id = idOf(sample.id);
   if (id === undefined) throw new ConvertError(`${where}: id: expected an integer or string sample id`);
   const attachments = rec(sample.attachments);
   const raw = list(sample.messages);
   if (!raw) throw new ConvertError(`${where}: messages: expected an array of chat messages`);
   const messages = raw.map((m, i) => inspectMessage(resolveAttachments(m, attachments), `${where}.messages[${i}]`));
-  // The prompt is every message before the first generated one; Inspect marks generated ones `source: "generate"`.
-  let first = messages.findIndex((m) => m.role === 'assistant');
+  // The prompt is every message before the first generated one. Inspect marks a generated message
+  // `source: "generate"` (an assistant message in the dataset's input, a few-shot turn, is `source: "input"`);
+  // a log without `source` fields counts from the first assistant message.
+  const marked = messages.some((m) => m.source !== undefined);
+  let first = messages.findIndex((m) => m.role === 'assistant' && (!marked || m.source === 'generate'));
   if (first === -1) first = messages.length;
   const { segments, steps } = chatTurns(messages, first);
   for (const step of steps) {
@@ -164,7 +173,7 @@ export function convertInspectSample(sample: Json, spec: InspectSpec, where: str
 
   const scores = rec(sample.scores);
   const names = scores ? Object.keys(scores) : [];
-  // The first scorer is Inspect's primary score (the one `results.scores[0]` reports).
+  // The first scorer's value is the reward (the order the task lists its scorers); all are kept in extra.
   const primary = names[0] === undefined ? undefined : rec(scores?.[names[0]]);
   const reward = primary ? inspectValueToFloat(primary.value) : null;
   const termination = inspectTermination(sample);
@@ -180,7 +189,7 @@ export function convertInspectSample(sample: Json, spec: InspectSpec, where: str
   });
   const input = resolveAttachments(sample.input, attachments);
   return compact({
-    source_format: 'inspect',
+    source_format: format,
     task_id: spec.task === undefined ? id : `${spec.task}/${id}`,
     // Epochs of one sample share the task id, so they form one group: Inspect's natural repeats.
     rollout_id: str(sample.uuid) ?? fallbackId,
@@ -207,7 +216,7 @@ export const convertInspectLog: Convert = (log, ctx) => {
   return samples.map((s, i) => {
     const sample = rec(s);
     if (!sample) throw new ConvertError(`samples[${i}]: expected an EvalSample object`);
-    return convertInspectSample(sample, spec, `samples[${i}]`, `${locator(ctx)}/samples[${i}]`);
+    return convertInspectSample(sample, spec, `samples[${i}]`, `${locator(ctx)}/samples[${i}]`, 'inspect-log');
   });
 };
 
@@ -218,7 +227,7 @@ export const convertInspectLog: Convert = (log, ctx) => {
 export const convertInspectEvalSample: Convert = (sample, ctx) => {
   const context = rec(ctx.metadata);
   const entry = str(context?.entry) ?? 'sample';
-  return [convertInspectSample(sample, inspectSpec(rec(context?.log)), entry, `${ctx.file}:${entry}`)];
+  return [convertInspectSample(sample, inspectSpec(rec(context?.log)), entry, `${ctx.file}:${entry}`, 'inspect-eval')];
 };
 
 /** Whether a value is an EvalLog (detection): `eval` with a `task`, and `samples` or a `status`. */

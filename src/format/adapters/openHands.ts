@@ -211,7 +211,7 @@ function rollout(history: unknown[], path: string, ctx: ConvertContext, row: Jso
   const patch = str(testResult?.git_patch);
   const instruction = str(row?.instruction);
   return compact({
-    source_format: 'openhands',
+    source_format: row === null ? 'openhands-events' : 'openhands-eval',
     task_id: idOf(row?.instance_id) ?? locator(ctx),
     // OpenHands writes no rollout id: the row's (or file's) location stands in.
     rollout_id: locator(ctx),
