@@ -183,6 +183,9 @@ real('tau-bench and tau2-bench', () => {
       args: { user_id: 'sophia_silva_7557' },
     });
     expect(nth(rollouts, 0).policy_version).toBe('xai/grok-4-fast-reasoning');
+    // The orchestrator's fixed greeting opens the messages: context, not a generation.
+    expect(nth(rollouts, 0).transcript[0].content).toBe('Hi! How can I help you today?');
+    expect(nth(rollouts, 0).segments[0].transcript_index).toBe(2);
   });
 });
 

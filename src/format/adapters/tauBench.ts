@@ -138,6 +138,18 @@ export const convertTauBench: Convert = (row, ctx) => {
   ];
 };
 
+/**
+ * tau2's orchestrator opens every simulation with `DEFAULT_FIRST_AGENT_MESSAGE` (orchestrator/orchestrator.py:
+ * "Hi! How can I help you today?", cost 0): written by the harness, not generated, so it is context.
+ * A generated message carries the LLM response as `raw_data`.
+ */
+function orchestratorGreeting(raw: unknown): boolean {
+  const m = rec(list(raw)?.[0]);
+  return (
+    m?.role === 'assistant' && m.content === 'Hi! How can I help you today?' && (m.raw_data ?? null) === null && (m.usage ?? null) === null
+  );
+}
+
 /** One tau2 SimulationRun → a rollout; `run` is the file's `info` (agent and user models, sampling). */
 export function tau2Simulation(sim: Json, runInfo: Json | undefined, ctx: ConvertContext, where: string): Json {
   const task = idOf(sim.task_id);
@@ -146,10 +158,7 @@ export function tau2Simulation(sim: Json, runInfo: Json | undefined, ctx: Conver
   const rewardInfo = rec(sim.reward_info);
   const reward = num(rewardInfo?.reward) ?? null;
   const termination = tau2Termination(sim.termination_reason);
-  const { segments, steps } = chatTurnsWithReusedIds(
-    messages,
-    0, // tau2's messages start with the agent's greeting: every assistant message is generated
-  );
+  const { segments, steps } = chatTurnsWithReusedIds(messages, orchestratorGreeting(sim.messages) ? 1 : 0);
   const agent = rec(runInfo?.agent_info);
   const extra: Json = compact({ ...unmapped(sim, ['id', 'task_id', 'messages', 'start_time', 'end_time']), run: runInfo });
   return compact({
