@@ -227,6 +227,18 @@ real('verifiers results (every published folder)', () => {
     expect(rollouts).toHaveLength(lines);
   });
 
+  it('tool results that lost their call id are joined by position: as many steps as the run counted calls', () => {
+    // metadata.json: avg_python_calls 1.9333 over 15 rows = 29 calls; every one was answered.
+    const math = read('verifiers-math-python_gpt-4.1-mini/results.jsonl').rollouts;
+    expect(math.reduce((n, r) => n + (r.steps?.length ?? 0), 0)).toBe(29);
+    const step = nth(math, 0).steps[0];
+    expect(step).toMatchObject({ tool_call_id: 'call_cWua4OnfQBU8kuqrChl01sfv', tool: 'python', joined_by: 'position' });
+    expect(step.observation.text.startsWith('Traceback (most recent call last):')).toBe(true);
+    // avg_metrics.total_tool_calls 3.88 over 100 rows = 388 calls: 385 answered, 3 cut by the turn cap.
+    const wiki = read('verifiers-wiki-search_willcb_qwen3-4b-wiki-search/results.jsonl').rollouts;
+    expect(wiki.reduce((n, r) => n + (r.steps?.length ?? 0), 0)).toBe(385);
+  });
+
   it('statusless rows: a tool env that answered finished, one whose calls went unanswered hit a cap', () => {
     const wiki = read('verifiers-wiki-search_willcb_qwen3-4b-wiki-search/results.jsonl').rollouts;
     expect(wiki.filter((r) => r.termination === 'finished')).toHaveLength(97);

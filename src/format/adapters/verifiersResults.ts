@@ -72,6 +72,34 @@ function statuslessTermination(completion: readonly Message[]): string {
   return last.tool_calls?.length ? 'budget_exhausted' : 'finished';
 }
 
+/**
+ * Rows saved in 2025 lost the tool messages' `tool_call_id`: ToolEnv.call_tool sets one, but the rows
+ * eval.py wrote (through a `datasets.Dataset`) keep only `role`, `content` and `tool_calls`.
+ * ToolEnv.env_response (verifiers/envs/tool_env.py at 93096ca) answers `messages[-1]["tool_calls"]` in
+ * order, one tool message per call, so the k-th tool message after an assistant message answers its k-th
+ * call: that call's own id is set on the message (a join by position, marked `joined_by` on the step).
+ * Returns the ids so joined. Messages that carry an id are left alone.
+ */
+function joinToolResultsByPosition(messages: Message[]): Set<string> {
+  const joined = new Set<string>();
+  let calls: string[] = [];
+  let next = 0;
+  for (const m of messages) {
+    if (m.role === 'assistant') {
+      calls = (m.tool_calls ?? []).flatMap((c) => (c.id === undefined ? [] : [c.id]));
+      next = 0;
+    } else if (m.role === 'tool') {
+      const id = calls[next];
+      next++;
+      if (m.tool_call_id === undefined && id !== undefined) {
+        m.tool_call_id = id;
+        joined.add(id);
+      }
+    } else calls = [];
+  }
+  return joined;
+}
+
 /** What a run's metadata.json adds to each of its rows. */
 function fromMetadata(metadata: unknown): { env?: string; fields: Json; extra: Json } {
   const m = rec(metadata);
@@ -121,7 +149,9 @@ export const convertVerifiersResults: Convert = (row, ctx) => {
     const promptMessages = typeof prompt === 'string' ? [] : normalizeMessages(prompt, 'prompt');
     const completionMessages = normalizeMessages(completion, 'completion');
     const transcript = [...promptMessages, ...completionMessages];
+    const positional = joinToolResultsByPosition(transcript);
     const { segments, steps } = chatTurns(transcript, promptMessages.length);
+    for (const step of steps) if (positional.has(String(step.tool_call_id))) step.joined_by = 'position';
     record.transcript = transcript;
     record.segments = segments;
     if (steps.length > 0) record.steps = steps;
