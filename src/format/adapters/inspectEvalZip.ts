@@ -24,7 +24,7 @@ const SAMPLE = /^samples\/[^/]+\.json$/;
 const SPEC = /^(_journal\/start\.json|header\.json)$/;
 
 /** What the `inspect-eval` adapter is given beside a sample: the spec read so far and the entry's name. */
-export interface InspectEntryContext {
+interface InspectEntryContext {
   log: unknown;
   entry: string;
 }

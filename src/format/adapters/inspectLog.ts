@@ -58,14 +58,14 @@ export function inspectValueToFloat(value: unknown): number | null {
 }
 
 /** The eval-wide facts every sample of a log shares: from `eval` and `plan`. */
-export interface InspectSpec {
+interface InspectSpec {
   task?: string;
   model?: string;
   sampling?: Json;
   extra: Json;
 }
 
-export function inspectSpec(log: Json | undefined): InspectSpec {
+function inspectSpec(log: Json | undefined): InspectSpec {
   const spec = rec(log?.eval);
   const plan = rec(log?.plan);
   // The plan's config is the GenerateConfig the run used; the model's own generate config is its default.
@@ -145,7 +145,7 @@ const MAPPED = [
  * zip entry of a `.eval`, or `samples[i]` of a `.json` log. Its `events` (the full event log, which
  * repeats the messages and every model call) are not carried; the messages are the transcript.
  */
-export function convertInspectSample(
+function convertInspectSample(
   sample: Json,
   spec: InspectSpec,
   where: string,

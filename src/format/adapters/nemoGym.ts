@@ -136,7 +136,7 @@ function generationMessage(gen: Generation): Message {
  * cut) or `max_steps` end the run `incomplete`; a model turn with an assistant message and no function
  * call ends it `completed`. tau2's agent records tau2's `termination_reason` under `result`.
  */
-export function nemoGymTermination(row: Json, last: Json | Generation | undefined): string {
+function nemoGymTermination(row: Json, last: Json | Generation | undefined): string {
   const response = rec(row.response);
   if (response?.error !== undefined && response.error !== null) return 'infra_failure';
   const reason = rec(row.result)?.termination_reason;

@@ -154,7 +154,7 @@ function addV1Event(b: TurnBuilder, event: Json): void {
   }
 }
 
-export function openHandsTurns(history: unknown[], path: string): Turns {
+function openHandsTurns(history: unknown[], path: string): Turns {
   const b = new TurnBuilder();
   history.forEach((raw, i) => {
     // Old outputs wrote `history` as [action, observation] pairs (EvalOutput: "for compatibility with the old format").
@@ -174,7 +174,7 @@ export function openHandsTurns(history: unknown[], path: string): Turns {
  * conversation" (openhands/controller/state/control_flags.py, IterationControlFlag / BudgetControlFlag);
  * a run that ended on the agent's `finish` action finished. Any other error is kept as its class name.
  */
-export function openHandsTermination(error: unknown, finished: boolean): string {
+function openHandsTermination(error: unknown, finished: boolean): string {
   const message = str(error);
   if (message) {
     if (/maximum iteration|max iteration/i.test(message)) return 'budget_exhausted';

@@ -39,7 +39,7 @@ export function tau2Termination(reason: unknown): string {
  * source id kept as `source_tool_call_id`, so two different calls are never read as one executed twice.
  * Only `assistant` messages are the policy's generations; `requestor: "user"` calls (tau2's user tools) are context.
  */
-export function chatTurnsWithReusedIds(messages: readonly Message[], first: number): { segments: Json[]; steps: Json[] } {
+function chatTurnsWithReusedIds(messages: readonly Message[], first: number): { segments: Json[]; steps: Json[] } {
   const seen = new Map<string, number>();
   const latest = new Map<string, { call: ToolCall; id: string }>();
   const segments: Json[] = [];
@@ -106,7 +106,7 @@ function firstAssistant(messages: readonly Message[]): number {
  * step where `done` became true (the user sent ###STOP### or a terminate tool ran); without it the agent
  * loop ran out of `max_num_steps`.
  */
-export function tauBenchTermination(info: Json | undefined): Termination {
+function tauBenchTermination(info: Json | undefined): Termination {
   if (info?.error !== undefined) return 'infra_failure';
   return info?.reward_info !== undefined ? 'finished' : 'budget_exhausted';
 }
@@ -151,7 +151,7 @@ function orchestratorGreeting(raw: unknown): boolean {
 }
 
 /** One tau2 SimulationRun → a rollout; `run` is the file's `info` (agent and user models, sampling). */
-export function tau2Simulation(sim: Json, runInfo: Json | undefined, ctx: ConvertContext, where: string): Json {
+function tau2Simulation(sim: Json, runInfo: Json | undefined, ctx: ConvertContext, where: string): Json {
   const task = idOf(sim.task_id);
   if (task === undefined) throw new ConvertError(`${where}.task_id: expected a string or integer`);
   const messages = messagesOf(sim.messages ?? [], `${where}.messages`);
