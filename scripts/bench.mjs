@@ -240,3 +240,7 @@ console.log('');
 console.log(
   `bench: load ${load.toFixed(0)} ms, baseline ${baseline.toFixed(0)} ms, ratio ${ratio.toFixed(2)}, memory/file ${memoryPerFile.toFixed(2)}`,
 );
+
+// Bounded memory on a large Inspect .eval zip: its own process, so its peak RSS is its own.
+const evalBench = spawn(process.execPath, ['scripts/bench-eval.mjs'], { stdio: 'inherit' });
+await new Promise((r) => evalBench.on('exit', r));

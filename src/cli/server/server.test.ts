@@ -32,6 +32,7 @@ writeFileSync(join(data, 'one.jsonl'), '0123456789abcdef\n');
 writeFileSync(join(runs, 'a.jsonl'), '{"a":1}\n');
 writeFileSync(join(runs, 'nested', 'b.jsonl.gz'), 'gz');
 writeFileSync(join(runs, 'notes.txt'), 'not a trajectory');
+writeFileSync(join(runs, 'c.eval'), 'PK'); // an Inspect log (a zip) is listed too
 symlinkSync(join(root, 'secret.jsonl'), join(runs, 'escape.jsonl'));
 writeFileSync(join(runs, '.hidden.jsonl'), 'hidden\n');
 mkdirSync(join(runs, '.dir'));
@@ -85,6 +86,7 @@ describe('trajscope view server', () => {
     expect(files.map((f) => [f.id, f.name])).toEqual([
       ['f0', 'one.jsonl'],
       ['d1/a.jsonl', 'runs/a.jsonl'],
+      ['d1/c.eval', 'runs/c.eval'],
       ['d1/nested/b.jsonl.gz', 'runs/nested/b.jsonl.gz'],
       ['f2', 'swap.jsonl'],
       ['d3/sub/y.jsonl', 'racy/sub/y.jsonl'],

@@ -1,8 +1,12 @@
 import { type LineResult, parseLine } from '../jsonl';
+import { convertInspectEvalSample, convertInspectLog } from './inspectLog';
+import { convertNemoGym } from './nemoGym';
 import { convertOpenaiChat } from './openaiChat';
+import { convertOpenHandsEval, convertOpenHandsEvents } from './openHands';
 import { isRecord } from './read';
 import { convertRllmEpisode } from './rllmEpisode';
 import { convertSweAgentTraj } from './sweAgentTraj';
+import { convertTau2Results, convertTauBench } from './tauBench';
 import { type Convert, type ConvertContext, ConvertError, FORMAT_LABELS, type FormatId } from './types';
 import { convertVerifiersResults } from './verifiersResults';
 import { convertVerifiersTraces } from './verifiersTraces';
@@ -13,6 +17,13 @@ const ADAPTERS: Record<Exclude<FormatId, 'v1'>, Convert> = {
   'rllm-episode': convertRllmEpisode,
   'openai-chat': convertOpenaiChat,
   'swe-agent-traj': convertSweAgentTraj,
+  'inspect-eval': convertInspectEvalSample,
+  'inspect-log': convertInspectLog,
+  'openhands-eval': convertOpenHandsEval,
+  'openhands-events': convertOpenHandsEvents,
+  'tau-bench': convertTauBench,
+  'tau2-bench': convertTau2Results,
+  'nemo-gym': convertNemoGym,
 };
 
 function error(ctx: ConvertContext, code: 'E_PARSE' | 'E_SCHEMA', message: string): LineResult {

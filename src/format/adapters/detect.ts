@@ -1,5 +1,9 @@
+import { isInspectLog } from './inspectLog';
+import { isNemoGymRollout } from './nemoGym';
 import { isChatLine } from './openaiChat';
+import { isOpenHandsEval, isOpenHandsEvent } from './openHands';
 import { isRecord, type Json } from './read';
+import { isTau2Results, isTauBenchResult } from './tauBench';
 import type { FormatId } from './types';
 
 /** What detection looks at: the file's name and its first parsed JSON value(s). */
@@ -26,6 +30,12 @@ const RULES: ReadonlyArray<[FormatId, (v: Json) => boolean]> = [
   ],
   ['verifiers-results', (v) => 'prompt' in v && 'completion' in v && ('example_id' in v || 'id' in v || 'reward' in v)],
   ['openai-chat', isChatLine],
+  ['inspect-log', isInspectLog],
+  ['tau2-bench', isTau2Results],
+  ['tau-bench', isTauBenchResult],
+  ['nemo-gym', isNemoGymRollout],
+  ['openhands-eval', isOpenHandsEval],
+  ['openhands-events', isOpenHandsEvent],
 ];
 
 /** The names these tools give their files, used only when the content matched no rule (so errors name the right fields). */
@@ -33,6 +43,7 @@ const NAMES: ReadonlyArray<[FormatId, RegExp]> = [
   ['swe-agent-traj', /\.traj$/i],
   ['verifiers-traces', /(^|[\\/])traces\.jsonl(\.gz)?$/i],
   ['verifiers-results', /(^|[\\/])results\.jsonl(\.gz)?$/i],
+  ['inspect-eval', /\.eval$/i],
 ];
 
 function firstObject(values: readonly unknown[]): Json | undefined {

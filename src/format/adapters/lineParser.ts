@@ -12,6 +12,7 @@ import {
 import { convertValue } from './convertValue';
 import { detectByContent, detectFormat } from './detect';
 import { isRecord } from './read';
+import { sniffingParser } from './sniffParser';
 import type { FormatId } from './types';
 import { type ParseOptions, parseWholeFile, type WholeFileResult } from './wholeFile';
 
@@ -60,9 +61,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * The first line holding a JSON object decides the format (`options.from` overrides); v1 lines then go
  * through `parseLine` unchanged and other formats through their adapter, line by line. A first line that
  * opens a multi-line JSON document switches to reading the file whole. One bad line never hides another.
+ * A file whose first bytes are a zip's is an Inspect `.eval` log, streamed entry by entry (sniffParser.ts).
  */
 export function createLineParser(file: string, options: LineParserOptions = {}): LineParser {
-  return new StreamingParser(file, options);
+  return sniffingParser(file, options, () => new StreamingParser(file, options));
 }
 
 class StreamingParser implements LineParser {

@@ -99,7 +99,7 @@ export function normalizeMessages(raw: unknown, path: string): Message[] {
 }
 
 /** A text-only segment for an assistant message: empty id arrays, never invented ones. */
-function textSegment(message: Message, transcriptIndex: number | undefined): Json {
+export function textSegment(message: Message, transcriptIndex: number | undefined): Json {
   const ids = (message.tool_calls ?? []).map((c) => c.id).filter((id): id is string => id !== undefined);
   const segment: Json = { input_ids: [], generated_ids: [], old_logprobs: [], tool_call_id: ids[0] ?? null };
   if (ids.length > 1) segment.tool_call_ids = ids;
@@ -109,7 +109,7 @@ function textSegment(message: Message, transcriptIndex: number | undefined): Jso
 }
 
 /** Parsed tool-call arguments when they are a JSON object (v1 `args` is an object), else undefined. */
-function parsedArguments(call: ToolCall | undefined): Json | undefined {
+export function parsedArguments(call: ToolCall | undefined): Json | undefined {
   if (call?.arguments === undefined) return undefined;
   try {
     return rec(parseJson(call.arguments));

@@ -1,5 +1,19 @@
 /** Formats Trajscope reads: its own v1 and the tools it converts from (docs/formats.md). */
-export const FORMAT_IDS = ['v1', 'verifiers-results', 'verifiers-traces', 'rllm-episode', 'openai-chat', 'swe-agent-traj'] as const;
+export const FORMAT_IDS = [
+  'v1',
+  'verifiers-results',
+  'verifiers-traces',
+  'rllm-episode',
+  'openai-chat',
+  'swe-agent-traj',
+  'inspect-eval',
+  'inspect-log',
+  'openhands-eval',
+  'openhands-events',
+  'tau-bench',
+  'tau2-bench',
+  'nemo-gym',
+] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
 export function isFormatId(s: string): s is FormatId {
@@ -14,6 +28,13 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   'rllm-episode': 'rLLM episode JSON',
   'openai-chat': 'OpenAI-style chat JSONL',
   'swe-agent-traj': 'SWE-agent .traj',
+  'inspect-eval': 'Inspect AI .eval log',
+  'inspect-log': 'Inspect AI .json log',
+  'openhands-eval': 'OpenHands evaluation output.jsonl',
+  'openhands-events': 'OpenHands event list',
+  'tau-bench': 'tau-bench results',
+  'tau2-bench': 'tau2-bench simulations',
+  'nemo-gym': 'NeMo Gym rollouts',
 };
 
 /** Where a source value sits, and what else the caller knows about it. */

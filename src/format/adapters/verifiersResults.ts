@@ -1,4 +1,5 @@
 import { compact, idOf, int, isoFromUnixSeconds, type Json, list, locator, num, rec, rewardFor, str, unmapped } from './read';
+import { samplingFrom } from './sampling';
 import { chatTurns, type Message, normalizeMessages } from './transcript';
 import { type Convert, ConvertError, type Termination } from './types';
 
@@ -52,7 +53,51 @@ export function verifiersResultsTermination(row: Json, completion: readonly Mess
   if (stop !== undefined) return STOP_CONDITIONS[stop] ?? stop;
   if (row.is_truncated === true) return 'budget_exhausted';
   if (row.is_completed === true) return 'finished';
-  return 'unknown';
+  return statuslessTermination(completion);
+}
+
+/**
+ * Rows written before verifiers recorded a status (2025): MultiTurnEnv.rollout (verifiers/envs/
+ * multiturn_env.py at 93096ca) leaves its loop only through `is_completed`, any other exception aborts
+ * the whole `generate`, and eval.py writes results.jsonl only after every rollout was scored. So a row is
+ * a finished loop; which stop fired is told only for tool environments (ToolEnv.is_completed: the last
+ * message is an assistant message without tool calls). A last assistant message whose calls were never
+ * answered can only be a cap (max_turns, prompt_too_long). Anything else (a game that ended on the
+ * environment's reply, or on the turn cap) cannot be told apart: `unknown`.
+ */
+function statuslessTermination(completion: readonly Message[]): string {
+  const last = completion[completion.length - 1];
+  const toolEnv = completion.some((m) => m.role === 'tool' || (m.tool_calls?.length ?? 0) > 0);
+  if (!toolEnv || last?.role !== 'assistant') return 'unknown';
+  return last.tool_calls?.length ? 'budget_exhausted' : 'finished';
+}
+
+/**
+ * Rows saved in 2025 lost the tool messages' `tool_call_id`: ToolEnv.call_tool sets one, but the rows
+ * eval.py wrote (through a `datasets.Dataset`) keep only `role`, `content` and `tool_calls`.
+ * ToolEnv.env_response (verifiers/envs/tool_env.py at 93096ca) answers `messages[-1]["tool_calls"]` in
+ * order, one tool message per call, so the k-th tool message after an assistant message answers its k-th
+ * call: that call's own id is set on the message (a join by position, marked `joined_by` on the step).
+ * Returns the ids so joined. Messages that carry an id are left alone.
+ */
+function joinToolResultsByPosition(messages: Message[]): Set<string> {
+  const joined = new Set<string>();
+  let calls: string[] = [];
+  let next = 0;
+  for (const m of messages) {
+    if (m.role === 'assistant') {
+      calls = (m.tool_calls ?? []).flatMap((c) => (c.id === undefined ? [] : [c.id]));
+      next = 0;
+    } else if (m.role === 'tool') {
+      const id = calls[next];
+      next++;
+      if (m.tool_call_id === undefined && id !== undefined) {
+        m.tool_call_id = id;
+        joined.add(id);
+      }
+    } else calls = [];
+  }
+  return joined;
 }
 
 /** What a run's metadata.json adds to each of its rows. */
@@ -60,18 +105,12 @@ function fromMetadata(metadata: unknown): { env?: string; fields: Json; extra: J
   const m = rec(metadata);
   if (!m) return { fields: {}, extra: {} };
   const args = rec(m.sampling_args) ?? m; // before late 2025, temperature and max_tokens sat at the top level
-  const sampling = compact({
-    temperature: num(args.temperature),
-    top_p: num(args.top_p),
-    top_k: int(args.top_k),
-    max_new_tokens: int(args.max_tokens) ?? int(args.max_completion_tokens),
-    seed: int(args.seed),
-  });
+  const sampling = samplingFrom(args);
   const version = rec(m.version_info);
   const fields: Json = compact({
     policy_version: str(m.model),
     environment_version: str(version?.env_version) ?? str(version?.env_commit),
-    sampling: Object.keys(sampling).length > 0 ? sampling : undefined,
+    sampling,
   });
   const extra: Json = compact({ rollouts_per_example: int(m.rollouts_per_example), sampling_args: rec(m.sampling_args) });
   return { env: str(m.env_id) ?? str(m.env), fields, extra };
@@ -110,7 +149,9 @@ export const convertVerifiersResults: Convert = (row, ctx) => {
     const promptMessages = typeof prompt === 'string' ? [] : normalizeMessages(prompt, 'prompt');
     const completionMessages = normalizeMessages(completion, 'completion');
     const transcript = [...promptMessages, ...completionMessages];
+    const positional = joinToolResultsByPosition(transcript);
     const { segments, steps } = chatTurns(transcript, promptMessages.length);
+    for (const step of steps) if (positional.has(String(step.tool_call_id))) step.joined_by = 'position';
     record.transcript = transcript;
     record.segments = segments;
     if (steps.length > 0) record.steps = steps;

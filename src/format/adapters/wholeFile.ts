@@ -4,6 +4,9 @@ import { convertValue } from './convertValue';
 import { detectFormat } from './detect';
 import type { FormatId } from './types';
 
+/** Formats whose top-level array is the events of one rollout, not a list of records. */
+const WHOLE_ARRAY_FORMATS: readonly FormatId[] = ['openhands-events'];
+
 /** How a file is read: its format (`auto` detects it) and what the caller found beside it. */
 export interface ParseOptions {
   from?: FormatId | 'auto';
@@ -99,6 +102,12 @@ export function parseWholeFile(text: string, file: string, options: ParseOptions
   const tooDeep = (line: number): LineResult[] => [
     { kind: 'error', value: { file, line, code: 'E_PARSE', message: new JsonTooDeepError(MAX_JSON_DEPTH).message } },
   ];
+  if (Array.isArray(value) && WHOLE_ARRAY_FORMATS.includes(format)) {
+    // A format whose whole array is one record (an OpenHands event list): converted once, as `{events}`.
+    const line = lineAt(body, start);
+    const results = nestsDeeperThan(value, MAX_JSON_DEPTH) ? tooDeep(line) : convertValue(format, { events: value }, { ...base, line });
+    return { results, format, lines };
+  }
   if (Array.isArray(value)) {
     const at = arrayElementLines(body, start);
     const results = value.flatMap((element, i) => {

@@ -2,9 +2,10 @@ import { useCallback } from 'react';
 import { openSources, useUiActions } from '../../state';
 
 /** What the file picker offers; a drop is held to the same names (see `openDropped`). */
-// v1 JSONL, and what the format adapters read: verifiers/prime-rl/chat JSONL, rLLM .json, SWE-agent .traj.
-export const ACCEPT = '.jsonl,.gz,.jsonl.gz,.json,.traj';
-const ACCEPTED_NAME = /\.(jsonl|gz|json|traj)$/i;
+// v1 JSONL, and what the format adapters read: verifiers/prime-rl/chat JSONL, rLLM .json, SWE-agent .traj,
+// Inspect AI .eval (a zip, told by its bytes).
+export const ACCEPT = '.jsonl,.gz,.jsonl.gz,.json,.traj,.eval';
+const ACCEPTED_NAME = /\.(jsonl|gz|json|traj|eval)$/i;
 
 /**
  * Returns `open(files, { fromDrop })`: registers the files in the UI store and points the URL at them.
