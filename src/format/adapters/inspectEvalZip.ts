@@ -1,4 +1,5 @@
 import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
+import { parseJson } from '../json';
 import { concat, type LineResult } from '../jsonl';
 import { convertValue } from './convertValue';
 import type { LineParser } from './lineParser';
@@ -119,7 +120,7 @@ export class InspectEvalParser implements LineParser {
 
   private parse(parts: Uint8Array[], name: string, line: number): unknown {
     try {
-      return JSON.parse(utf8.decode(concat(parts)));
+      return parseJson(utf8.decode(concat(parts)));
     } catch (e) {
       this.error(line, `${name}: not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
