@@ -1,7 +1,16 @@
 export type { DetectSample, FormatId, LineParser, LineParserOptions, ParseOptions, WholeFileResult } from './adapters';
 export { createLineParser, detectFormat, FORMAT_IDS, FORMAT_LABELS, isFormatId, parseWholeFile, WHOLE_FILE_LIMIT } from './adapters';
 export type { TranscriptMessage } from './additions';
-export { contextMessages, recordTranscript, segmentCallIds, segmentText, transcriptIndex, transcriptMessageSchema } from './additions';
+export {
+  callIdIsLocator,
+  contextMessages,
+  logprobsRecorded,
+  recordTranscript,
+  segmentCallIds,
+  segmentText,
+  transcriptIndex,
+  transcriptMessageSchema,
+} from './additions';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
 export { forEachLine, JsonlParser, parseJsonl, parseLine } from './jsonl';
 export type { ParsedReviews, Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';

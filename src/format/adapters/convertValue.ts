@@ -1,4 +1,8 @@
 import { type LineResult, parseLine } from '../jsonl';
+import { convertAtroposGroups } from './atroposGroups';
+import { convertHarborAtif } from './harborAtif';
+import { convertMapped } from './mapping/convert';
+import { convertMiniSweAgent } from './miniSweAgent';
 import { convertOpenaiChat } from './openaiChat';
 import { isRecord } from './read';
 import { convertRllmEpisode } from './rllmEpisode';
@@ -6,6 +10,7 @@ import { convertSweAgentTraj } from './sweAgentTraj';
 import { type Convert, type ConvertContext, ConvertError, FORMAT_LABELS, type FormatId } from './types';
 import { convertVerifiersResults } from './verifiersResults';
 import { convertVerifiersTraces } from './verifiersTraces';
+import { convertVerlRollouts } from './verlRollouts';
 
 const ADAPTERS: Record<Exclude<FormatId, 'v1'>, Convert> = {
   'verifiers-results': convertVerifiersResults,
@@ -13,6 +18,11 @@ const ADAPTERS: Record<Exclude<FormatId, 'v1'>, Convert> = {
   'rllm-episode': convertRllmEpisode,
   'openai-chat': convertOpenaiChat,
   'swe-agent-traj': convertSweAgentTraj,
+  'mini-swe-agent': convertMiniSweAgent,
+  'verl-rollouts': convertVerlRollouts,
+  'harbor-atif': convertHarborAtif,
+  'atropos-groups': convertAtroposGroups,
+  mapped: convertMapped,
 };
 
 function error(ctx: ConvertContext, code: 'E_PARSE' | 'E_SCHEMA', message: string): LineResult {

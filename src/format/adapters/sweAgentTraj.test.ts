@@ -23,11 +23,12 @@ describe('SWE-agent .traj', () => {
     expect(rolloutsOf('sweTraj')[0]?.reward).toBeNull();
   });
 
-  it('one text segment per step, with the exact query as its context; thought, action, observation under extra', () => {
+  it('one text segment per step, with the exact query as its context; each executed action a step with a locator id', () => {
     const [r] = rolloutsOf('sweTraj');
+    const loc = `${FIXTURES.sweTraj.name}:1`;
     expect(r?.segments.map((s) => [s.text, s.tool_call_id, contextMessages(s)?.length])).toEqual([
-      ['Let me find the validator.\n\n```\nfind_file validators.py\n```', null, 2],
-      ['Replace $ by \\Z.\n\n```\nsubmit\n```', null, 4],
+      ['Let me find the validator.\n\n```\nfind_file validators.py\n```', `${loc}/trajectory[0]`, 2],
+      ['Replace $ by \\Z.\n\n```\nsubmit\n```', `${loc}/trajectory[1]`, 4],
     ]);
     expect(r?.segments[0]?.extra).toEqual({
       action: 'find_file validators.py',
@@ -37,7 +38,15 @@ describe('SWE-agent .traj', () => {
       state: { open_file: 'n/a', working_dir: '/testbed' },
       extra_info: {},
     });
-    expect(r?.steps).toBeUndefined();
+    // No call id is recorded without function calling: the step's id is its location, marked as such.
+    expect(r?.steps?.[0]).toEqual({
+      tool_call_id: `${loc}/trajectory[0]`,
+      tool_call_id_is_locator: true,
+      tool: 'find_file',
+      args: { command: 'find_file validators.py' },
+      observation: { text: 'Found 1 matches for "validators.py":\n/testbed/django/contrib/auth/validators.py' },
+    });
+    expect(r?.steps?.map((s) => s.tool)).toEqual(['find_file', 'submit']);
     expect(segmentNumbers(rolloutsOf('sweTraj'))).toEqual([]);
   });
 

@@ -1,5 +1,19 @@
+import type { FieldMapping } from './mapping/schema';
+
 /** Formats Trajscope reads: its own v1 and the tools it converts from (docs/formats.md). */
-export const FORMAT_IDS = ['v1', 'verifiers-results', 'verifiers-traces', 'rllm-episode', 'openai-chat', 'swe-agent-traj'] as const;
+export const FORMAT_IDS = [
+  'v1',
+  'verifiers-results',
+  'verifiers-traces',
+  'rllm-episode',
+  'openai-chat',
+  'swe-agent-traj',
+  'mini-swe-agent',
+  'verl-rollouts',
+  'harbor-atif',
+  'atropos-groups',
+  'mapped',
+] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
 export function isFormatId(s: string): s is FormatId {
@@ -14,6 +28,11 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   'rllm-episode': 'rLLM episode JSON',
   'openai-chat': 'OpenAI-style chat JSONL',
   'swe-agent-traj': 'SWE-agent .traj',
+  'mini-swe-agent': 'mini-swe-agent .traj.json',
+  'verl-rollouts': 'veRL rollout dump',
+  'harbor-atif': 'Harbor / Terminal-Bench ATIF trajectory.json',
+  'atropos-groups': 'Atropos ScoredDataGroup JSONL',
+  mapped: 'a field mapping (--map)',
 };
 
 /** Where a source value sits, and what else the caller knows about it. */
@@ -24,6 +43,8 @@ export interface ConvertContext {
   line: number;
   /** A verifiers `metadata.json` read next to `results.jsonl`, when the caller found one. */
   metadata?: unknown;
+  /** The field mapping a `mapped` file is read with (`--map`, or the one chosen in the browser). */
+  mapping?: FieldMapping;
 }
 
 /** Turns one parsed JSON object of the source format into v1 records (not yet validated). */
