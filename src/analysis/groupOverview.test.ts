@@ -7,6 +7,7 @@ const group = (mean: number | null, over: Partial<GroupSummary> = {}): GroupSumm
   group_id: 'g',
   rollouts: 8,
   in_signal: 7,
+  unknown_termination: 0,
   mean,
   std: null,
   advantages: {},

@@ -164,11 +164,21 @@ describe('trajscope lint (subprocess)', () => {
     // bs@v-1 in signal: r-1 (0), r-2 (1), r-2 again (1): mean 2/3, std sqrt(1/3).
     const std = Math.sqrt(1 / 3);
     expect(report.groups).toEqual([
-      { group_id: 'binary-search-001@v-012', rollouts: 1, in_signal: 1, mean: 1, std: null, advantages: { 'r-003': 0 }, findings: [] },
+      {
+        group_id: 'binary-search-001@v-012',
+        rollouts: 1,
+        in_signal: 1,
+        unknown_termination: 0,
+        mean: 1,
+        std: null,
+        advantages: { 'r-003': 0 },
+        findings: [],
+      },
       {
         group_id: 'bs@v-1',
         rollouts: 4,
         in_signal: 3,
+        unknown_termination: 0,
         mean: expect.closeTo(2 / 3, 12),
         std: expect.closeTo(std, 12),
         advantages: {
@@ -178,7 +188,7 @@ describe('trajscope lint (subprocess)', () => {
         },
         findings: [],
       },
-      { group_id: 'solo@v-1', rollouts: 1, in_signal: 0, mean: null, std: null, advantages: {}, findings: [] },
+      { group_id: 'solo@v-1', rollouts: 1, in_signal: 0, unknown_termination: 0, mean: null, std: null, advantages: {}, findings: [] },
     ]);
   });
 

@@ -1,9 +1,12 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_DRIFT_THRESHOLD, LintSession } from '../analysis';
-import { readJsonlFile } from './readFile';
+import { type ReadOptions, readFormatOptions, readJsonlFile } from './readFile';
 import { formatReport } from './report';
 
-/** `trajscope lint FILE... [--json]`: exit 0 clean, 1 with error findings, 2 when a file cannot be read. */
+/**
+ * `trajscope lint FILE... [--json] [--from NAME] [--map MAP.json] [--unknown-as-finished]`: exit 0 clean,
+ * 1 with error findings, 2 when a file cannot be read or is of no format Trajscope reads.
+ */
 export async function runLint(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
@@ -22,12 +25,24 @@ export async function runLint(argv: string[]): Promise<number> {
     process.stderr.write(`trajscope lint: --drift-threshold must be a non-negative number, got "${values['drift-threshold']}"\n`);
     return 2;
   }
-  const session = new LintSession({ driftThreshold });
+  let format: ReadOptions;
+  try {
+    format = await readFormatOptions(values);
+  } catch (e) {
+    process.stderr.write(`trajscope lint: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  const session = new LintSession({ driftThreshold, unknownAsFinished: values['unknown-as-finished'] });
   let unreadable = 0;
   for (const file of files) {
     try {
-      const { lines } = await readJsonlFile(file, (r) => session.add(r));
+      const { lines, unsupported } = await readJsonlFile(file, (r) => session.add(r), format);
       session.addLineCount(lines);
+      if (unsupported !== null) {
+        // Another kind of file, not a broken one: said once, and exit 2 (trajectory-format.md §8).
+        unreadable++;
+        process.stderr.write(`trajscope lint: ${file}: ${unsupported}\n`);
+      }
     } catch (e) {
       unreadable++;
       const err = e as NodeJS.ErrnoException;
@@ -51,6 +66,9 @@ function parse(argv: string[]) {
       json: { type: 'boolean', default: false },
       'drift-threshold': { type: 'string' },
       'dr-grpo': { type: 'boolean', default: false },
+      from: { type: 'string' },
+      map: { type: 'string' },
+      'unknown-as-finished': { type: 'boolean', default: false },
     },
   });
 }

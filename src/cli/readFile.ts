@@ -2,7 +2,16 @@ import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createGunzip } from 'node:zlib';
-import { createLineParser, type FormatId, type LineResult } from '../format';
+import {
+  createLineParser,
+  type FieldMapping,
+  FORMAT_IDS,
+  type FormatId,
+  isFormatId,
+  type LineResult,
+  MappingError,
+  parseFieldMapping,
+} from '../format';
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 
@@ -37,6 +46,8 @@ export async function readSiblingMetadata(path: string): Promise<unknown> {
 export interface ReadOptions {
   /** The source format; `auto` (the default) detects it from the first JSON object. */
   from?: FormatId | 'auto';
+  /** Reads every record through this field mapping (`--map`). */
+  mapping?: FieldMapping;
 }
 
 export interface ReadSummary {
@@ -45,6 +56,8 @@ export interface ReadSummary {
   format: FormatId | null;
   /** Whether a `metadata.json` beside the file was found and passed to the adapter. */
   metadata: boolean;
+  /** The file is of no format Trajscope reads: what it looks like, in one line (lint exits 2). */
+  unsupported: string | null;
 }
 
 /**
@@ -59,11 +72,45 @@ export async function readJsonlFile(path: string, onLine: (r: LineResult) => voi
   const raw = createReadStream(path, { highWaterMark: 1 << 20 });
   const stream = gz ? raw.pipe(createGunzip()) : raw;
   if (gz) raw.on('error', (e) => stream.destroy(e));
-  const parser = createLineParser(path, { from: options.from ?? 'auto', metadata });
+  const parser = createLineParser(path, {
+    from: options.from ?? 'auto',
+    metadata,
+    ...(options.mapping ? { mapping: options.mapping } : {}),
+  });
   for await (const chunk of stream) {
     if (!(chunk instanceof Uint8Array)) throw new Error('unexpected non-binary chunk');
     for (const r of parser.push(chunk)) onLine(r);
   }
   for (const r of parser.end()) onLine(r);
-  return { lines: parser.lines, format: parser.format, metadata: metadata !== undefined };
+  return { lines: parser.lines, format: parser.format, metadata: metadata !== undefined, unsupported: parser.unsupported };
+}
+
+/**
+ * The `--map FILE` and `--from NAME` options every command takes, read and checked: a mapping that is not
+ * valid is an error naming its field (exit 2).
+ */
+export async function readFormatOptions(values: { from?: string; map?: string }): Promise<ReadOptions> {
+  let from: FormatId | 'auto' = 'auto';
+  if (values.from !== undefined && values.from !== 'auto') {
+    if (!isFormatId(values.from)) throw new Error(`unknown format "${values.from}" (known: auto, ${FORMAT_IDS.join(', ')})`);
+    from = values.from;
+  }
+  if (values.map === undefined) {
+    if (from === 'mapped') throw new Error('--from mapped needs --map MAP.json');
+    return { from };
+  }
+  let text: string;
+  try {
+    text = await readFile(values.map, 'utf8');
+  } catch (e) {
+    throw new Error(
+      `cannot read the mapping ${values.map}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(e)}`,
+    );
+  }
+  try {
+    return { from: 'mapped', mapping: parseFieldMapping(text) };
+  } catch (e) {
+    const problems = e instanceof MappingError ? e.problems : [String(e)];
+    throw new Error(`the mapping ${values.map} is not valid:\n  ${problems.join('\n  ')}`);
+  }
 }

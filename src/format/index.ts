@@ -1,5 +1,16 @@
-export type { DetectSample, FormatId, LineParser, LineParserOptions, ParseOptions, WholeFileResult } from './adapters';
-export { createLineParser, detectFormat, FORMAT_IDS, FORMAT_LABELS, isFormatId, parseWholeFile, WHOLE_FILE_LIMIT } from './adapters';
+export type { DetectSample, FieldMapping, FormatId, LineParser, LineParserOptions, ParseOptions, WholeFileResult } from './adapters';
+export {
+  createLineParser,
+  detectFormat,
+  FORMAT_IDS,
+  FORMAT_LABELS,
+  isFormatId,
+  MappingError,
+  parseFieldMapping,
+  parseWholeFile,
+  validateFieldMapping,
+  WHOLE_FILE_LIMIT,
+} from './adapters';
 export type { TranscriptMessage } from './additions';
 export {
   callIdIsLocator,

@@ -5,7 +5,7 @@ export { isQwenTokenizer, makeDecoder, qwenTokenizerOptions, useDecoder } from '
 export { lintReportOptions, loadKey, useLintReport } from './lintReportQuery';
 export type { LintSourcesOptions, LoadProgress } from './lintSources';
 export { lintSources } from './lintSources';
-export type { LoadedFile, LoadResult, PendingLine } from './loadState';
+export type { LoadedFile, LoadResult, PendingLine, ReadOptions } from './loadState';
 export { LoadState } from './loadState';
 export { useLoadProgress } from './progress';
 export type { ParsedReviews, Review, ReviewDb, ReviewKey, ReviewLineError, ReviewVerdict, StoredReviews } from './reviews';

@@ -1,7 +1,7 @@
 import { errorText, type OpenedStream, openByteStream } from './byteStream';
 import { decompressIfGzip } from './gzip';
 import type { ParsePool } from './lineBlocks';
-import { type LoadResult, LoadState } from './loadState';
+import { type LoadResult, LoadState, type ReadOptions } from './loadState';
 import { LoadError, type LoadSource } from './sources';
 
 export interface LoadProgress {
@@ -19,6 +19,7 @@ export interface LintSourcesOptions {
   signal?: AbortSignal;
   onProgress?: (progress: LoadProgress) => void;
   driftThreshold?: number;
+  read?: ReadOptions;
   /** Sources to follow live: their last unterminated line is held back, and the state is handed out. */
   follow?: (source: LoadSource) => boolean;
   /** Receives the state when reading ends, so a live follower can push later bytes into it. */
@@ -61,6 +62,7 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
   const state = new LoadState({
     ...(options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold }),
     ...(options.pool ? { pool: options.pool } : {}),
+    ...(options.read ? { read: options.read } : {}),
   });
   const opened: Array<OpenedStream & { source: LoadSource }> = [];
   let bytesRead = 0;

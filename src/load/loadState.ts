@@ -1,5 +1,5 @@
 import { type CheckOptions, type GroupSummary, type LintReport, LintSession } from '../analysis';
-import { createLineParser, type LineParser, type LineResult, type LineRun } from '../format';
+import { createLineParser, type FieldMapping, type LineParser, type LineResult, type LineRun } from '../format';
 import type { CompactRollout } from './compact';
 import { joinRuns, type ParsePool, type ProcessedLine, parseBlock, processResult, runBytes } from './lineBlocks';
 
@@ -16,8 +16,18 @@ interface QueueEntry {
   count: number;
 }
 
+/**
+ * How sources are read, as the person chose (held in the URL): a field mapping for every source, and
+ * whether rollouts with no recorded termination count as finished for the signal (never silently).
+ */
+export interface ReadOptions {
+  mapping?: FieldMapping;
+  unknownAsFinished?: boolean;
+}
+
 export interface LoadStateOptions {
   driftThreshold?: number;
+  read?: ReadOptions;
   /**
    * Parses v1 lines in other threads. Results still enter the lint session in line order; until they
    * are all back (`settled()`), a snapshot shows the lines before the first one outstanding.
@@ -33,6 +43,10 @@ export interface LoadedFile {
   gzip: boolean;
   /** The inode `trajscope view` served it from: a follower tells a replaced file from a grown one. */
   ino?: number;
+  /** The format it was read as, once known (null: not yet, or none known). */
+  format?: string | null;
+  /** Once read to its end: no line was of a known format; what the file looks like, in one line. */
+  unsupported?: string | null;
 }
 
 /** A followed file's last line that has no newline yet: held back, not reported as broken. */
@@ -88,6 +102,7 @@ export class LoadState {
   /** Where v1 lines are parsed; null parses them here, at once (as after a load, for a live file's appends). */
   pool: ParsePool | null;
   private readonly checks: CheckOptions;
+  private readonly mapping: FieldMapping | undefined;
   /** Results in line order; `lines` is null until its block comes back from the pool. */
   private readonly queue: QueueEntry[] = [];
   private inFlight = 0;
@@ -95,7 +110,11 @@ export class LoadState {
   private waiters: Array<() => void> = [];
 
   constructor(options: LoadStateOptions = {}) {
-    this.checks = options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold };
+    this.checks = {
+      ...(options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold }),
+      ...(options.read?.unknownAsFinished ? { unknownAsFinished: true } : {}),
+    };
+    this.mapping = options.read?.mapping;
     this.session = new LintSession(this.checks);
     this.pool = options.pool ?? null;
   }
@@ -109,7 +128,7 @@ export class LoadState {
     const state: SourceState = {
       name,
       // Without a pool at the start, lines are parsed where they are read, as they always were.
-      parser: createLineParser(name, this.pool ? { onV1Lines: hold } : {}),
+      parser: createLineParser(name, { ...(this.pool ? { onV1Lines: hold } : {}), ...(this.mapping ? { mapping: this.mapping } : {}) }),
       file: { name, bytes: 0, lines: 0, gzip: false },
       follow,
       held: [],
@@ -151,6 +170,8 @@ export class LoadState {
     }
     this.flush(source);
     this.countLines(source);
+    source.file.format = source.parser.format;
+    source.file.unsupported = source.parser.unsupported;
   }
 
   /** Resolves once the pool holds few enough bytes to send it more; rejects if the pool failed. */

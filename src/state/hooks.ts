@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { type FieldMapping, MappingError, parseFieldMapping } from '../format';
+import type { ReadOptions } from '../load';
 import { navigate, useSearch } from './location';
 import { useUiStore } from './uiStore';
-import { type RolloutTab, readSelection, type Selection, withParams, withRollout, withSources } from './url';
+import { type RolloutTab, readSelection, type Selection, withParams, withReadOptions, withRollout, withSources } from './url';
 
 /** Narrow selector hooks: a component re-renders only when the slice it reads changes. */
 
@@ -33,7 +35,40 @@ export function selectRollout(key: string | null): void {
 }
 
 export function openSources(ids: readonly string[]): void {
-  navigate(withSources(ids));
+  navigate(withSources(ids, window.location.search));
+}
+
+/** How the sources are read (a field mapping, unknown terminations as finished): a new history entry, the load redone. */
+export function setReadOptions(patch: { mapping?: string | null; unknownAsFinished?: boolean }): void {
+  navigate(withReadOptions(window.location.search, patch));
+}
+
+export interface ReadChoice {
+  /** What the load is given: the mapping only when it is valid. */
+  read: ReadOptions;
+  /** The mapping's JSON text as the URL holds it, or null. */
+  mappingText: string | null;
+  /** Why the URL's mapping is not applied (each problem names the mapping field), or null. */
+  mappingProblems: string[] | null;
+  unknownAsFinished: boolean;
+}
+
+/** The read options the URL holds, the mapping validated: part of what a load is keyed on. */
+export function useReadOptions(): ReadChoice {
+  const { mapping, unknownAsFinished } = readSelection(useSearch());
+  return useMemo(() => {
+    let parsed: FieldMapping | undefined;
+    let problems: string[] | null = null;
+    if (mapping !== null) {
+      try {
+        parsed = parseFieldMapping(mapping);
+      } catch (e) {
+        problems = e instanceof MappingError ? e.problems : [String(e)];
+      }
+    }
+    const read: ReadOptions = { ...(parsed ? { mapping: parsed } : {}), ...(unknownAsFinished ? { unknownAsFinished } : {}) };
+    return { read, mappingText: mapping, mappingProblems: problems, unknownAsFinished };
+  }, [mapping, unknownAsFinished]);
 }
 
 /** The whole selection from the URL. Re-renders on any URL change; views that need one field use it anyway. */

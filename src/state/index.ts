@@ -1,12 +1,15 @@
+export type { ReadChoice } from './hooks';
 export {
   backToList,
   openRollout,
   openSources,
   selectRollout,
   setParams,
+  setReadOptions,
   useLocalFiles,
   useNotice,
   useProblemsOpen,
+  useReadOptions,
   useSelectedRolloutKey,
   useSelection,
   useSourceIds,

@@ -20,6 +20,15 @@ export const ADV_PARAM = 'adv';
 /** Token view shading: absent for probability, `drift` for trainer-vs-sampler drift. */
 export const SHADE_PARAM = 'shade';
 
+/**
+ * A field mapping (JSON text, docs/formats.md) every source of the page is read with, as `--map` does
+ * in the CLI: chosen in the app for a file it did not recognise, or given to `trajscope view --map`.
+ */
+export const MAP_PARAM = 'map';
+/** `unknown=finished`: rollouts with no recorded termination count as finished for the signal (an explicit choice). */
+export const UNKNOWN_PARAM = 'unknown';
+export const UNKNOWN_AS_FINISHED = 'finished';
+
 export type View = 'list' | 'rollout' | 'groups';
 export type RolloutTab = 'steps' | 'tokens' | 'audit' | 'roles' | 'raw';
 const TABS: readonly string[] = ['steps', 'tokens', 'audit', 'roles', 'raw'] satisfies RolloutTab[];
@@ -42,6 +51,10 @@ export interface Selection {
   drGrpo: boolean;
   /** Token view shades by drift (trainer vs sampler log-probs) rather than probability. */
   drift: boolean;
+  /** The field mapping's JSON text, as the URL holds it (validated where it is applied); null for none. */
+  mapping: string | null;
+  /** Rollouts whose termination is `unknown` count as finished for group statistics. */
+  unknownAsFinished: boolean;
 }
 
 function nonNegativeInt(v: string | null): number | null {
@@ -66,7 +79,17 @@ export function readSelection(search: string): Selection {
     token: nonNegativeInt(params.get(TOKEN_PARAM)),
     drGrpo: params.get(ADV_PARAM) === 'dr',
     drift: params.get(SHADE_PARAM) === 'drift',
+    mapping: params.get(MAP_PARAM) || null,
+    unknownAsFinished: params.get(UNKNOWN_PARAM) === UNKNOWN_AS_FINISHED,
   };
+}
+
+/** How the sources are read: both change what every rollout's summary says, so they are part of the load. */
+export function withReadOptions(search: string, patch: { mapping?: string | null; unknownAsFinished?: boolean }): string {
+  const p: Record<string, string | null> = {};
+  if (patch.mapping !== undefined) p[MAP_PARAM] = patch.mapping;
+  if (patch.unknownAsFinished !== undefined) p[UNKNOWN_PARAM] = patch.unknownAsFinished ? UNKNOWN_AS_FINISHED : null;
+  return withParams(search, p);
 }
 
 /** Sets (string) or removes (null) parameters, keeping every other one. */
@@ -79,10 +102,15 @@ export function withParams(search: string, patch: Record<string, string | null>)
   return formatSearch(params);
 }
 
-/** Opens other sources: whatever was selected inside the old ones no longer means anything. */
-export function withSources(sources: readonly string[]): string {
+/**
+ * Opens other sources: whatever was selected inside the old ones no longer means anything, nor does a
+ * mapping chosen for them. Counting unknown terminations as finished is a way of reading, and stays.
+ */
+export function withSources(sources: readonly string[], search = ''): string {
   const params = new URLSearchParams();
   for (const s of sources) params.append(SRC_PARAM, s);
+  const unknown = new URLSearchParams(search).get(UNKNOWN_PARAM);
+  if (unknown !== null) params.set(UNKNOWN_PARAM, unknown);
   return formatSearch(params);
 }
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLintReport, useLiveFollow } from '../load';
-import { useNotice, useSelection, useSources, useUiActions } from '../state';
+import { useNotice, useReadOptions, useSelection, useSources, useUiActions } from '../state';
 import { DropOverlay } from './open/DropOverlay';
 import { useFileDrop } from './open/useFileDrop';
 import { useOpenFiles } from './open/useOpenFiles';
@@ -21,8 +21,9 @@ const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ defau
 /** The shell: what is open (from the URL), the load, and the run list once it is read. */
 export function App() {
   const { sources, missing, isDemo, pending, served } = useSources();
-  const report = useLintReport(sources);
-  useLiveFollow(sources, report.isSuccess);
+  const choice = useReadOptions();
+  const report = useLintReport(sources, choice.read);
+  useLiveFollow(sources, report.isSuccess, choice.read);
   const open = useOpenFiles();
   const dragging = useFileDrop(useCallback((files: File[]) => open(files, { fromDrop: true }), [open]));
   const notice = useNotice();

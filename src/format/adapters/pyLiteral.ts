@@ -7,7 +7,19 @@
 
 type Frame = { kind: 'list'; items: unknown[]; close: string } | { kind: 'dict'; obj: Record<string, unknown>; key: string | null };
 
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v' };
+const ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+};
 
 export function parsePythonLiteral(text: string): unknown {
   let i = 0;

@@ -1,5 +1,5 @@
-import { compact, idOf, type Json, list, locator, num, rec, rewardFor, str, unmapped } from './read';
 import { parsePythonLiteral } from './pyLiteral';
+import { compact, idOf, type Json, list, locator, num, rec, rewardFor, str, unmapped } from './read';
 import { type Message, normalizeMessage, parsedArguments } from './transcript';
 import { type Convert, type ConvertContext, ConvertError, type Termination } from './types';
 

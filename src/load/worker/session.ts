@@ -42,6 +42,7 @@ export function createWorkerSession(
         ...(pool ? { pool } : {}),
         ...(message.driftThreshold === undefined ? {} : { driftThreshold: message.driftThreshold }),
         ...(message.memoryLimit === undefined ? {} : { memoryLimit: message.memoryLimit }),
+        ...(message.read ? { read: message.read } : {}),
         yieldToUi: false,
         follow: (s) => message.follow[message.sources.findIndex((x) => x.id === s.id)] ?? false,
         onProgress: (progress) => post({ type: 'progress', progress }, []),

@@ -8,6 +8,7 @@ import {
   reviewProgress,
   rolloutKeys,
   useLoadedReviews,
+  useReadOptions,
   useReviewActions,
   useReviewer,
   useReviewerActions,
@@ -44,7 +45,7 @@ function when(iso: string): string {
  */
 export function ReviewPanel({ ctx }: { ctx: RolloutContext }) {
   const { sources } = useSources();
-  const report = useLintReport(sources);
+  const report = useLintReport(sources, useReadOptions().read);
   const rollouts = report.data?.report.rollouts ?? [];
   const keys = useMemo(() => rolloutKeys(rollouts), [rollouts]);
   const reviews = useLoadedReviews(sources, rollouts, keys, true);

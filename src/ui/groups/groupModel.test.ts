@@ -36,7 +36,7 @@ function finding(code: FindingCode): Finding {
 }
 
 function group(group_id: string, mean: number | null, std: number | null, codes: FindingCode[] = []): GroupSummary {
-  return { group_id, rollouts: 0, in_signal: 0, mean, std, advantages: {}, findings: codes.map(finding) };
+  return { group_id, rollouts: 0, in_signal: 0, unknown_termination: 0, mean, std, advantages: {}, findings: codes.map(finding) };
 }
 
 const report: LintReport = {

@@ -15,7 +15,16 @@ function finding(code: FindingCode): Finding {
 }
 
 function group(group_id: string, codes: FindingCode[]): GroupSummary {
-  return { group_id, rollouts: 0, in_signal: 0, mean: null, std: null, advantages: {}, findings: codes.map(finding) };
+  return {
+    group_id,
+    rollouts: 0,
+    in_signal: 0,
+    unknown_termination: 0,
+    mean: null,
+    std: null,
+    advantages: {},
+    findings: codes.map(finding),
+  };
 }
 
 const rollouts = [

@@ -60,7 +60,8 @@ function renamedMessages(raw: unknown, mapping: NonNullable<FieldMapping['messag
   return items.map((m, i) => {
     const where = `${mapping.path}[${i}]`;
     const role = str(at(m, mapping.role ?? 'role'));
-    if (role === undefined) throw new ConvertError(`${where}.${mapping.role ?? 'role'}: expected the message's role (the mapping's messages.role)`);
+    if (role === undefined)
+      throw new ConvertError(`${where}.${mapping.role ?? 'role'}: expected the message's role (the mapping's messages.role)`);
     const calls = at(m, mapping.tool_calls ?? 'tool_calls');
     const renamed: Json = {
       ...(isRecord(m) ? m : {}),
@@ -87,9 +88,10 @@ function turnsOf(value: Json, mapping: NonNullable<FieldMapping['turns']>, full:
     const observation = at(turn, mapping.observation);
     const observations = Array.isArray(observation) ? observation : observation === undefined ? [] : [observation];
     const tokens = tokenSegment(turn, mapping.tokens, `${where}.`);
-    const ids = calls.map((c, k) =>
-      // An executed call the dump gave no id: its location stands in, marked as a locator (docs/formats.md).
-      c.id ?? (observations[k] !== undefined ? `${locator(ctx)}/${where}` + (calls.length > 1 ? `/${k}` : '') : undefined),
+    const ids = calls.map(
+      (c, k) =>
+        // An executed call the dump gave no id: its location stands in, marked as a locator (docs/formats.md).
+        c.id ?? (observations[k] !== undefined ? `${locator(ctx)}/${where}${calls.length > 1 ? `/${k}` : ''}` : undefined),
     );
     const known = ids.filter((id): id is string => id !== undefined);
     const segment: Json = tokens ?? { input_ids: [], generated_ids: [], old_logprobs: [] };
