@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contextMessages } from '../additions';
 import { FIXTURES, parseText, rolloutsOf, segmentNumbers, transcriptOf } from './fixtures';
+import { REAL_DATA_MISSING, readReal } from './fixtures/sharedData';
 import { sweAgentTermination } from './sweAgentTraj';
 
 describe('SWE-agent .traj', () => {
@@ -109,5 +110,47 @@ describe('sweAgentTermination', () => {
     ['', 'unknown'],
   ])('%s -> %s', (status, expected) => {
     expect(sweAgentTermination(status)).toBe(expected);
+  });
+});
+
+describe.skipIf(REAL_DATA_MISSING !== null)(`SWE-agent on real files ${REAL_DATA_MISSING ?? ''}`, () => {
+  it('with function calling (marshmallow-1867): call ids from the history, one step per trajectory step', () => {
+    const { rollouts, errors } = readReal('swe-agent-fc-marshmallow/marshmallow-code__marshmallow-1867.traj');
+    expect(errors).toEqual([]);
+    expect(rollouts).toHaveLength(1);
+    const r = rollouts[0]?.record;
+    expect(r).toMatchObject({
+      task_id: 'marshmallow-code__marshmallow-1867',
+      policy_version: 'gpt-4o',
+      termination: 'finished',
+      reward: null,
+    });
+    expect(r?.segments).toHaveLength(11);
+    expect(r?.steps?.[0]).toEqual({
+      tool_call_id: 'call_cyI71DYnRdoLHWwtZgIaW2wr',
+      tool: 'create',
+      args: { filename: 'reproduce.py' },
+      observation: { text: '[File: reproduce.py (1 lines total)]\r\n1:' },
+    });
+    expect(r?.steps?.at(-1)).toMatchObject({ tool_call_id: 'call_submit', tool: 'submit' });
+    expect(r?.segments.every((s) => s.tool_call_id?.startsWith('call_'))).toBe(true);
+    const transcript = transcriptOf(r);
+    expect(transcript?.[2]?.tool_calls?.[0]).toMatchObject({ id: 'call_cyI71DYnRdoLHWwtZgIaW2wr', name: 'create' });
+    expect(transcript?.[3]?.tool_call_id).toBe('call_cyI71DYnRdoLHWwtZgIaW2wr');
+  });
+
+  it.each([
+    ['swe-agent-pydicom/pydicom__pydicom-1458.traj', 'pydicom__pydicom-1458', 12, 'create'],
+    ['swe-agent-ctf-eps/eps.traj', 'eps', 14, 'file'],
+  ])('without function calling (%s): every action and observation a step with a locator id', (path, task, n, firstTool) => {
+    const { rollouts, errors } = readReal(path);
+    expect(errors).toEqual([]);
+    expect(rollouts).toHaveLength(1);
+    const r = rollouts[0]?.record;
+    expect(r).toMatchObject({ task_id: task, termination: 'finished' });
+    expect(r?.steps).toHaveLength(n);
+    expect(r?.steps?.[0]).toMatchObject({ tool_call_id: `${path}:1/trajectory[0]`, tool_call_id_is_locator: true, tool: firstTool });
+    expect(r?.steps?.at(-1)?.tool).toBe('submit');
+    expect(r?.segments.map((s) => s.tool_call_id)).toEqual(r?.steps?.map((s) => s.tool_call_id));
   });
 });

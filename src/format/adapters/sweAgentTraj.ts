@@ -1,4 +1,3 @@
-import { parsePythonLiteral } from './pyLiteral';
 import { compact, idOf, type Json, list, locator, num, rec, rewardFor, str, unmapped } from './read';
 import { type Message, normalizeMessage, parsedArguments } from './transcript';
 import { type Convert, type ConvertContext, ConvertError, type Termination } from './types';
@@ -35,27 +34,11 @@ export function sweAgentTermination(status: unknown): string {
   return EXIT_STATUSES[s] ?? s;
 }
 
-/** SWE-agent saves a function-calling history's `tool_calls` / `tool_call_ids` with Python's str(): read them back. */
-function pythonList(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  const parsed = parsePythonLiteral(v);
-  return Array.isArray(parsed) ? parsed : v;
-}
-
 function messages(raw: unknown, path: string): Message[] {
   return (list(raw) ?? []).flatMap((m, i) => {
-    let value = m;
-    if (rec(m) && (typeof rec(m)?.tool_calls === 'string' || typeof rec(m)?.tool_call_ids === 'string')) {
-      const { tool_calls, tool_call_ids, ...rest } = rec(m) as Json;
-      const calls = pythonList(tool_calls);
-      const ids = pythonList(tool_call_ids);
-      value = compact({
-        ...rest,
-        tool_calls: calls,
-        tool_call_ids: ids,
-        tool_call_id: rest.tool_call_id ?? (Array.isArray(ids) ? ids[0] : undefined),
-      });
-    }
+    // A function-calling history's observation names its calls in `tool_call_ids` (one per action).
+    const ids = list(rec(m)?.tool_call_ids);
+    const value = ids && rec(m)?.tool_call_id === undefined ? { ...rec(m), tool_call_id: ids[0] } : m;
     const msg = normalizeMessage(value, `${path}[${i}]`);
     return msg ? [msg] : [];
   });
