@@ -44,7 +44,7 @@ describe.skipIf(REAL_DATA_MISSING !== null)(`Atropos on real files ${REAL_DATA_M
     });
     expect(r?.reward).toBeCloseTo(0.18604651162790697, 15);
     expect(r?.training?.sequence_ids).toHaveLength(993);
-    expect(r?.training?.loss_mask.reduce((a, b) => a + b, 0)).toBe(512);
+    expect(r?.training?.loss_mask.reduce<number>((a, b) => a + b, 0)).toBe(512);
     expect(r?.segments).toHaveLength(1);
     expect([r?.segments[0]?.input_ids.length, r?.segments[0]?.generated_ids.slice(0, 3), r?.segments[0]?.generated_ids.at(-1)]).toEqual([
       481,
