@@ -54,7 +54,7 @@ describe.skipIf(REAL_DATA_MISSING !== null)(`Atropos on real files ${REAL_DATA_M
     // No behaviour log-probabilities in this file: recorded as absent, not as a length defect.
     expect(r?.segments[0]?.old_logprobs).toEqual([]);
     expect(logprobsRecorded(r?.segments[0] as NonNullable<typeof r>['segments'][number])).toBe(false);
-    expect(typeof r?.extra?.messages).toBe('string');
+    expect(typeof (r?.extra as Record<string, unknown> | undefined)?.messages).toBe('string');
     expect(new Set(rollouts.map((x) => x.record.group_id)).size).toBe(2);
   });
 
@@ -67,6 +67,6 @@ describe.skipIf(REAL_DATA_MISSING !== null)(`Atropos on real files ${REAL_DATA_M
     expect(r?.reward).toBeCloseTo(-0.3951851851851852, 15);
     expect(r?.segments[0]?.generated_ids).toEqual([14023, 771, 29, 128009]);
     expect(r?.extra).toMatchObject({ parsed_actions: null, group: { seed: 126150 } });
-    expect(r?.extra?.group).not.toHaveProperty('parsed_actions');
+    expect((r?.extra as Record<string, unknown> | undefined)?.group).not.toHaveProperty('parsed_actions');
   });
 });

@@ -28,6 +28,6 @@ describe.skipIf(REAL_DATA_MISSING !== null)(`veRL on real files ${REAL_DATA_MISS
       incorrect_format: 0,
       pred: "Actions: ['parseExpression'], Inputs: {'expression': '3 * (x + y) - z'}",
     });
-    expect(third?.extra?.gts).toContain('parseExpression');
+    expect((third?.extra as Record<string, unknown> | undefined)?.gts).toContain('parseExpression');
   });
 });
