@@ -22,8 +22,9 @@ export function at(value: unknown, path: string | undefined): unknown {
   return v;
 }
 
+/** A field read whole leaves `extra`; an object read only in part stays there whole, so nothing is lost. */
 function topKey(path: string | undefined): string[] {
-  return path === undefined ? [] : [path.split('.')[0] ?? path];
+  return path === undefined || path.includes('.') ? [] : [path];
 }
 
 /** Token arrays where the mapping points: a real segment only when the generated ids are there. */
