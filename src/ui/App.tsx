@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLintReport, useLiveFollow } from '../load';
 import { useNotice, useReadOptions, useSelection, useSources, useUiActions } from '../state';
+import { ReadWithMapping } from './formats/ReadWithMapping';
 import { DropOverlay } from './open/DropOverlay';
 import { useFileDrop } from './open/useFileDrop';
 import { useOpenFiles } from './open/useOpenFiles';
@@ -47,6 +48,7 @@ export function App() {
         {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
         {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
         {result && report.isFetching && <LoadingStrip sources={sources} />}
+        {result && !report.isFetching && view === 'list' && <ReadWithMapping result={result} sources={sources} choice={choice} />}
         {pending ? (
           <div className="placeholder" aria-busy="true" />
         ) : sources.length === 0 ? (

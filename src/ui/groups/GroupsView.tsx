@@ -4,6 +4,7 @@ import type { LoadResult } from '../../load';
 import { findRollout, rolloutKeys, useGroupsBrowse, useRunFiltersActions, useSelection } from '../../state';
 import { AdvantageModeToggle } from '../shared/AdvantageModeToggle';
 import { formatCount } from '../shared/format';
+import { UnknownStatusNotice } from '../shared/UnknownStatusNotice';
 import { GroupCard } from './GroupCard';
 import { GroupChart } from './GroupChart';
 import { GroupLegend } from './GroupLegend';
@@ -58,6 +59,7 @@ export function GroupsView({ result }: { result: LoadResult }) {
 
   return (
     <div className="groups">
+      <UnknownStatusNotice rollouts={report.rollouts} />
       <GroupsSummary overview={overview} codeCounts={codeCounts} counted={counted} activeCode={browse.code} onCode={setGroupCode} />
       <div className="toolbar groups__toolbar">
         <label className="groups__sort">

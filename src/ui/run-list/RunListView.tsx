@@ -14,6 +14,7 @@ import {
   useSelection,
   useSources,
 } from '../../state';
+import { UnknownStatusNotice } from '../shared/UnknownStatusNotice';
 import { useNarrowScreen } from '../shared/useNarrowScreen';
 import { visibleColumns } from './columns';
 import { findingCodeCounts, groupCodesOf, type RunRowData, visibleRows } from './filterRollouts';
@@ -84,6 +85,7 @@ export function RunListView({ result }: { result: LoadResult }) {
   return (
     <>
       <SummaryBar result={result} />
+      <UnknownStatusNotice rollouts={rollouts} />
       {rollouts.length > 0 && (
         <RunFilterBar
           filters={filters}
@@ -99,7 +101,13 @@ export function RunListView({ result }: { result: LoadResult }) {
         {rollouts.length === 0 ? (
           <div className="placeholder">
             <h2>No rollouts</h2>
-            <p>{result.report.parse_errors.length > 0 ? 'Every line failed to load: see Problems below.' : 'The data has no lines.'}</p>
+            <p>
+              {result.files.some((f) => f.unsupported)
+                ? 'No file is in a format Trajscope knows: see above, or read it with a field mapping.'
+                : result.report.parse_errors.length > 0
+                  ? 'Every line failed to load: see Problems below.'
+                  : 'The data has no lines.'}
+            </p>
           </div>
         ) : (
           <RunTable
