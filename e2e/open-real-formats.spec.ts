@@ -21,7 +21,11 @@ function expectedIds(path: string): string[] {
 async function open(page: Page, path: string): Promise<string[]> {
   const ids = expectedIds(path);
   await page.goto('/');
-  await openWithButton(page, { name: path.split('/').pop() ?? path, mimeType: 'application/octet-stream', buffer: readFileSync(`${REAL}${path}`) });
+  await openWithButton(page, {
+    name: path.split('/').pop() ?? path,
+    mimeType: 'application/octet-stream',
+    buffer: readFileSync(`${REAL}${path}`),
+  });
   await expectLoaded(page, ids.length);
   await expect(problemsPanel(page)).toContainText('every line loaded');
   return ids;
@@ -47,10 +51,13 @@ test.describe('real files of other tools', () => {
     });
   }
 
-  test('SWE-agent without function calling: every action and its observation is a step, its id marked as a locator', async ({ page }, testInfo) => {
+  test('SWE-agent without function calling: every action and its observation is a step, its id marked as a locator', async ({
+    page,
+  }, testInfo) => {
     await open(page, 'swe-agent-pydicom/pydicom__pydicom-1458.traj');
     await rolloutRows(page).first().dblclick();
     await expect(page.getByText('[File: /pydicom__pydicom/reproduce_bug.py (1 lines total)]').first()).toBeVisible();
+    await expect(page.getByText('pydicom__pydicom-1458.traj:1/trajectory[0] location, not a call id')).toBeVisible();
     await screenshot(page, testInfo, 'real-swe-agent-steps');
   });
 
@@ -75,7 +82,9 @@ test.describe('rollouts with no recorded status', () => {
     await page.goto('/?src=/runs/1.jsonl');
     await expectLoaded(page, 3);
     const notice = page.getByRole('status', { name: 'Rollouts with no recorded status' });
-    await expect(notice).toContainText('All 3 rollouts record no termination status (termination “unknown”), so they are left out of the signal');
+    await expect(notice).toContainText(
+      'All 3 rollouts record no termination status (termination “unknown”), so they are left out of the signal',
+    );
     await expect(page.getByRole('region', { name: 'Summary' })).toContainText('0 in signal');
     await screenshot(page, testInfo, 'unknown-status-off');
 
@@ -89,10 +98,19 @@ test.describe('rollouts with no recorded status', () => {
     await expect(page.getByRole('region', { name: 'Summary' })).toContainText('3 in signal');
     await expect(page.getByRole('checkbox', { name: 'Count rollouts with no recorded status as finished' })).toBeChecked();
     await screenshot(page, testInfo, 'unknown-status-on');
+    // The groups page says the same, with the same switch.
+    await page.getByRole('banner').getByRole('button', { name: 'Groups' }).click();
+    await expect(page.getByRole('status', { name: 'Rollouts with no recorded status' })).toContainText('you chose to count them as finished');
+    await page.getByRole('checkbox', { name: 'Count rollouts with no recorded status as finished' }).uncheck();
+    await expect(page).not.toHaveURL(/unknown=finished/);
+    await expect(page.getByRole('status', { name: 'Rollouts with no recorded status' })).toContainText('no group has statistics');
+    await screenshot(page, testInfo, 'unknown-status-groups');
   });
 });
 
-test('a file of no known format says so once, and reads by a field mapping chosen and previewed in the page', async ({ page }, testInfo) => {
+test('a file of no known format says so once, and reads by a field mapping chosen and previewed in the page', async ({
+  page,
+}, testInfo) => {
   const EXAMPLES = fileURLToPath(new URL('../docs/examples/mapping/', import.meta.url));
   const body = readFileSync(`${EXAMPLES}agent-runner.jsonl`, 'utf8');
   await page.route(
@@ -101,7 +119,9 @@ test('a file of no known format says so once, and reads by a field mapping chose
   );
   await page.goto('/?src=/runs/agent.jsonl');
   await expect(page.getByRole('alert')).toContainText('This file is not in a format Trajscope knows');
-  await expect(page.getByRole('alert')).toContainText('agent.jsonl: JSON objects with fields "episode", "problem", "model", "iteration", "turns", "outcome"');
+  await expect(page.getByRole('alert')).toContainText(
+    'agent.jsonl: JSON objects with fields "episode", "problem", "model", "iteration", "turns", "outcome"',
+  );
   await expect(problemsPanel(page)).toContainText('every line loaded');
   await screenshot(page, testInfo, 'mapping-unsupported');
 
