@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSelection, withParams, withRollout, withSources } from './url';
+import { readSelection, withParams, withReadOptions, withRollout, withSources } from './url';
 
 describe('selection in the query string', () => {
   it('reads sources in order, once each, and the selected rollout', () => {
@@ -17,6 +17,8 @@ describe('selection in the query string', () => {
       token: null,
       drGrpo: false,
       drift: false,
+      mapping: null,
+      unknownAsFinished: false,
     });
   });
 
@@ -57,5 +59,17 @@ describe('selection in the query string', () => {
   it('withParams sets and removes parameters, keeping the others', () => {
     expect(withParams('?src=a&rollout=r', { view: 'rollout', step: '2' })).toBe('?src=a&rollout=r&view=rollout&step=2');
     expect(withParams('?src=a&step=2', { step: null })).toBe('?src=a');
+  });
+});
+
+describe('read options in the URL', () => {
+  it('a mapping and unknown=finished are read back; opening other sources keeps the latter only', () => {
+    const search = withReadOptions('?src=a.jsonl', { mapping: '{"reward":"score"}', unknownAsFinished: true });
+    expect(readSelection(search)).toMatchObject({ sources: ['a.jsonl'], mapping: '{"reward":"score"}', unknownAsFinished: true });
+    expect(readSelection(withReadOptions(search, { mapping: null, unknownAsFinished: false }))).toMatchObject({
+      mapping: null,
+      unknownAsFinished: false,
+    });
+    expect(readSelection(withSources(['b.jsonl'], search))).toMatchObject({ sources: ['b.jsonl'], mapping: null, unknownAsFinished: true });
   });
 });
