@@ -23,7 +23,7 @@ export {
   transcriptMessageSchema,
 } from './additions';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
-export { forEachLine, JsonlParser, parseJsonl, parseLine } from './jsonl';
+export { concat, forEachLine, JsonlParser, parseJsonl, parseLine } from './jsonl';
 export type { ParsedReviews, Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
 export { isReviewVerdict, parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
 export type { Grading, Rollout, Segment, Step, Training } from './schema';

@@ -1,4 +1,4 @@
-import { createLineParser, type FieldMapping, type LineResult } from '../../format';
+import { concat, createLineParser, type FieldMapping, type LineResult } from '../../format';
 import type { LoadSource } from '../../load';
 
 /** How much of a file the mapping preview reads: enough for its first records, little enough to be instant. */
@@ -28,13 +28,7 @@ export async function readHead(source: LoadSource, signal?: AbortSignal): Promis
   } catch {
     // the cut end of the member
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concat(parts);
 }
 
 /**
