@@ -100,7 +100,9 @@ test.describe('rollouts with no recorded status', () => {
     await screenshot(page, testInfo, 'unknown-status-on');
     // The groups page says the same, with the same switch.
     await page.getByRole('banner').getByRole('button', { name: 'Groups' }).click();
-    await expect(page.getByRole('status', { name: 'Rollouts with no recorded status' })).toContainText('you chose to count them as finished');
+    await expect(page.getByRole('status', { name: 'Rollouts with no recorded status' })).toContainText(
+      'you chose to count them as finished',
+    );
     await page.getByRole('checkbox', { name: 'Count rollouts with no recorded status as finished' }).uncheck();
     await expect(page).not.toHaveURL(/unknown=finished/);
     await expect(page.getByRole('status', { name: 'Rollouts with no recorded status' })).toContainText('no group has statistics');

@@ -43,10 +43,8 @@ export interface LoadedFile {
   gzip: boolean;
   /** The inode `trajscope view` served it from: a follower tells a replaced file from a grown one. */
   ino?: number;
-  /** The format it was read as, once known (null: not yet, or none known). */
-  format?: string | null;
   /** Once read to its end: no line was of a known format; what the file looks like, in one line. */
-  unsupported?: string | null;
+  unsupported?: string;
 }
 
 /** A followed file's last line that has no newline yet: held back, not reported as broken. */
@@ -170,8 +168,8 @@ export class LoadState {
     }
     this.flush(source);
     this.countLines(source);
-    source.file.format = source.parser.format;
-    source.file.unsupported = source.parser.unsupported;
+    const unsupported = source.parser.unsupported;
+    if (unsupported !== null) source.file.unsupported = unsupported;
   }
 
   /** Resolves once the pool holds few enough bytes to send it more; rejects if the pool failed. */

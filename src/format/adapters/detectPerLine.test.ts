@@ -113,3 +113,11 @@ describe('files of no known format', () => {
     expect(results.map((r) => r.kind)).toEqual(['error']);
   });
 });
+
+describe('a whole JSON document of no known format', () => {
+  it('is said once, with the lines it spans', () => {
+    const { results, unsupported } = parseText('{\n  "run": "x",\n  "items": [1, 2]\n}\n', 'report.json');
+    expect(results).toEqual([]);
+    expect(unsupported).toMatch(/^JSON objects with fields "run", "items" \(4 lines\): not a format Trajscope reads/);
+  });
+});

@@ -135,7 +135,7 @@ class StreamingParser implements LineParser {
     if (this.mode === 'whole') out.push(...this.finishWhole());
     if (!this.recognised && (this.held.length > 0 || this.heldOver > 0)) {
       // Not a broken v1 file: another kind of file, said in one line (trajectory-format.md §8, lint exit 2).
-      const n = this.held.length + this.heldOver;
+      const n = this.splitter.lines;
       this.unsupported = `${this.firstLook ?? 'no JSON object'} (${n} line${n === 1 ? '' : 's'}): not a format Trajscope reads. Known formats: ${knownFormats()}; any other JSON can be read with a field mapping (--map, docs/formats.md)`;
       this.held = [];
       this.heldOver = 0;
