@@ -168,8 +168,10 @@ export class LoadState {
     }
     this.flush(source);
     this.countLines(source);
+    // A followed file's verdict is so far: it may still turn out to be v1 once a record arrives.
     const unsupported = source.parser.unsupported;
     if (unsupported !== null) source.file.unsupported = unsupported;
+    else delete source.file.unsupported;
   }
 
   /** Resolves once the pool holds few enough bytes to send it more; rejects if the pool failed. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRollout } from '../../testing/builders';
 import { parseText } from './fixtures';
+import { createLineParser } from './lineParser';
 
 /*
  * Detection never costs another format's valid lines (issue 18, "Inputs that lose more than their own
@@ -119,5 +120,20 @@ describe('a whole JSON document of no known format', () => {
     const { results, unsupported } = parseText('{\n  "run": "x",\n  "items": [1, 2]\n}\n', 'report.json');
     expect(results).toEqual([]);
     expect(unsupported).toMatch(/^JSON objects with fields "run", "items" \(4 lines\): not a format Trajscope reads/);
+  });
+});
+
+describe('a followed file', () => {
+  it('is unsupported so far while no line is recognised, and stops being so when a record arrives', () => {
+    const parser = createLineParser('live.jsonl');
+    const enc = new TextEncoder();
+    expect(parser.push(enc.encode('{"a": 1}\n'))).toEqual([]);
+    expect(parser.unsupported).toMatch(/^JSON objects with fields "a" \(1 line\)/);
+    const results = parser.push(enc.encode(`${v1('r-1')}\n`));
+    expect(results.map((r) => [r.kind, r.value.line])).toEqual([
+      ['error', 1],
+      ['rollout', 2],
+    ]);
+    expect(parser.unsupported).toBeNull();
   });
 });

@@ -14,9 +14,10 @@ export interface LineParser {
   /** Bytes read but not yet turned into results: the partial last line, plus a multi-line document not yet complete. */
   readonly pendingBytes: number;
   /**
-   * After `end()`: when no line of the file was of a format Trajscope reads (and none was forced), one
-   * line saying what the file looks like and which formats are known; its lines' errors are then not
-   * reported one by one (it is not a broken v1 file, it is another kind of file). Otherwise null.
+   * When no line of the file is of a format Trajscope reads (and none was forced): one line saying what
+   * the file looks like and which formats are known; its lines' errors are then not reported one by one
+   * (it is not a broken v1 file, it is another kind of file). Otherwise null. Before `end()` it says so
+   * far (a followed file may still turn out to be v1 once a record arrives); after, it is final.
    */
   readonly unsupported: string | null;
   /**
@@ -82,7 +83,7 @@ class StreamingParser implements LineParser {
   private heldOver = 0;
   /** What the file's first unrecognised content looked like, for `unsupported`. */
   private firstLook: string | null = null;
-  unsupported: string | null = null;
+  private ended: { unsupported: string | null } | null = null;
 
   constructor(
     readonly file: string,
@@ -133,14 +134,21 @@ class StreamingParser implements LineParser {
       out.push(...this.handle(bytes, line));
     });
     if (this.mode === 'whole') out.push(...this.finishWhole());
-    if (!this.recognised && (this.held.length > 0 || this.heldOver > 0)) {
-      // Not a broken v1 file: another kind of file, said in one line (trajectory-format.md §8, lint exit 2).
-      const n = this.splitter.lines;
-      this.unsupported = `${this.firstLook ?? 'no JSON object'} (${n} line${n === 1 ? '' : 's'}): not a format Trajscope reads. Known formats: ${knownFormats()}; any other JSON can be read with a field mapping (--map, docs/formats.md)`;
-      this.held = [];
-      this.heldOver = 0;
-    }
+    // Not a broken v1 file: another kind of file, said in one line (trajectory-format.md §8, lint exit 2).
+    this.ended = { unsupported: this.unsupportedSoFar() };
+    this.held = [];
+    this.heldOver = 0;
     return out;
+  }
+
+  get unsupported(): string | null {
+    return this.ended ? this.ended.unsupported : this.unsupportedSoFar();
+  }
+
+  private unsupportedSoFar(): string | null {
+    if (this.recognised || (this.held.length === 0 && this.heldOver === 0)) return null;
+    const n = this.splitter.lines;
+    return `${this.firstLook ?? 'no JSON object'} (${n} line${n === 1 ? '' : 's'}): not a format Trajscope reads. Known formats: ${knownFormats()}; any other JSON can be read with a field mapping (--map, docs/formats.md)`;
   }
 
   /** A line of no known format: its error waits until some line is recognised (or the file ends unrecognised). */
