@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { MAP_PARAM } from '../state/url';
+import { plural } from '../analysis';
+import { intents } from '../state/url';
 import { readFormatOptions } from './readFile';
 import { Catalog } from './server/catalog';
 import { createViewServer } from './server/server';
@@ -11,7 +12,7 @@ import { createViewServer } from './server/server';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // TRAJSCOPE_DIST lets tests serve a stand-in app without building the real one first.
 const DIST = process.env.TRAJSCOPE_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url));
-export const DEFAULT_PORT = 8777;
+const DEFAULT_PORT = 8777;
 
 /** `trajscope view PATH... [--host H] [--port P] [--open]`: serve the inspector and the named files. */
 export async function runView(argv: string[], signal?: AbortSignal): Promise<number> {
@@ -43,7 +44,7 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
   let query = '';
   try {
     const { mapping } = await readFormatOptions({ map: values.map });
-    if (mapping) query = `?${MAP_PARAM}=${encodeURIComponent(JSON.stringify(mapping))}`;
+    if (mapping) query = intents.readWith('', { mapping: JSON.stringify(mapping) }).search;
   } catch (e) {
     process.stderr.write(`trajscope view: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
@@ -79,7 +80,7 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
   const { port: bound } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/${query}`;
   const files = await catalog.list();
-  process.stdout.write(`trajscope view: serving ${files.length} file${files.length === 1 ? '' : 's'} at ${url}\n`);
+  process.stdout.write(`trajscope view: serving ${plural(files.length, 'file')} at ${url}\n`);
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
     process.stderr.write(`trajscope view: warning: listening on ${host}; anyone who can reach it can read the served files\n`);
   }

@@ -65,7 +65,7 @@ function checkedArray<T>(what: string, firstBad: (a: unknown[]) => number) {
   });
 }
 
-export const intArray = () => checkedArray<number>('an integer', firstNonInt);
+const intArray = () => checkedArray<number>('an integer', firstNonInt);
 const numArray = () => checkedArray<number>('a number', (a) => firstNonFinite(a, false));
 const bitArray = () => checkedArray<0 | 1>('0 or 1', firstNonBit);
 const nullableNumArray = () => checkedArray<number | null>('a number or null', (a) => firstNonFinite(a, true));
@@ -121,7 +121,7 @@ export const stepSchema = z.looseObject({
 /** Private test results: counts, or the names of the tests (both occur in graders' output). */
 const countOrNames = z.union([z.int().min(0), z.array(z.string())]);
 
-export const gradingSchema = z.looseObject({
+const gradingSchema = z.looseObject({
   verdict: opt(z.string()),
   private_tests: opt(z.looseObject({ passed: opt(countOrNames), failed: opt(countOrNames) })),
   artifact: opt(z.string()),
@@ -130,7 +130,7 @@ export const gradingSchema = z.looseObject({
   grader: opt(versioned),
 });
 
-export const trainingSchema = z.looseObject({
+const trainingSchema = z.looseObject({
   sequence_ids: intArray(),
   loss_mask: bitArray(),
   logprobs: opt(nullableNumArray()),

@@ -1,66 +1,50 @@
-export type { ReadChoice } from './hooks';
+export * from './dataset';
 export {
-  backToList,
-  openRollout,
-  openSources,
-  selectRollout,
-  setParams,
-  setReadOptions,
-  useLocalFiles,
   useNotice,
   useProblemsOpen,
   useReadOptions,
   useSelectedRolloutKey,
   useSelection,
-  useSourceIds,
   useUiActions,
 } from './hooks';
-export { navigate, useSearch } from './location';
+export {
+  backToList,
+  openSources,
+  readWith,
+  selectRollout,
+  selectStep,
+  selectToken,
+  setAdvantageMode,
+  shadeByDrift,
+  showTab,
+  showTokenTarget,
+  toAllRollouts,
+  toGroups,
+  toRollout,
+} from './navigation';
 export type {
   LoadedReviews,
-  LoadedReviewsStatus,
-  ReviewActions,
   ReviewFilter,
-  ReviewMap,
-  ReviewProgress,
-  ReviewsOfDigest,
-  ReviewTarget,
 } from './reviews';
 export {
   filterByReview,
-  mergeReviews,
+  keptByReview,
   nextByReview,
   planImport,
-  removeReview,
-  reviewActions,
   reviewProgress,
-  setReviewer,
-  upsertReview,
-  useLoadedReviews,
   useReviewActions,
   useReviewer,
   useReviewerActions,
-  useReviews,
 } from './reviews';
-export { findRollout, rolloutKeys } from './rolloutKeys';
-export type { GroupSortKey, GroupsBrowse, RunFilters, RunFiltersState, RunSort, RunSortKey, SignalFilter, SortDir } from './runFilters';
+export type { GroupSortKey, RunFilters, RunSort, RunSortKey, SignalFilter } from './runFilters';
 export {
-  clearRunFilters,
-  cycleSort,
-  initialRunFiltersState,
   isFiltered,
   noRunFilters,
-  setGroupCode,
-  setGroupPage,
-  setGroupSort,
-  setRunFilters,
-  toggleTermination,
   useGroupsBrowse,
   useRunFilters,
   useRunFiltersActions,
   useRunSort,
 } from './runFilters';
-export type { RolloutTab, Selection, View } from './url';
-export { isLocalSource, LOCAL_PREFIX, readSelection } from './url';
-export type { ResolvedSources } from './useSources';
+export type { RolloutTab, View } from './url';
+
 export { DEMO_URL, useSources } from './useSources';

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLintReport, useLiveFollow } from '../load';
-import { useNotice, useReadOptions, useSelection, useSources, useUiActions } from '../state';
+import { DatasetProvider, useLoadedFilesFeed, useNotice, useReadOptions, useSelection, useSources, useUiActions } from '../state';
 import { ReadWithMapping } from './formats/ReadWithMapping';
 import { DropOverlay } from './open/DropOverlay';
 import { useFileDrop } from './open/useFileDrop';
-import { useOpenFiles } from './open/useOpenFiles';
 import { ProblemsPanel } from './problems/ProblemsPanel';
-import { RolloutPage } from './rollout/RolloutPage';
+import { RolloutPage } from './RolloutPage';
 import { RunListView } from './run-list/RunListView';
+import { Notice } from './shared/Notice';
+import { useOpenFiles } from './shared/useOpenFiles';
 import { Header } from './shell/Header';
-import { Notice } from './shell/Notice';
 import { LoadFailed } from './source/LoadFailed';
 import { LoadingStrip } from './source/LoadingStrip';
 import { LoadingView } from './source/LoadingView';
@@ -24,6 +24,7 @@ export function App() {
   const { sources, missing, isDemo, pending, served } = useSources();
   const choice = useReadOptions();
   const report = useLintReport(sources, choice.read);
+  const feed = useLoadedFilesFeed(sources, choice.read);
   useLiveFollow(sources, report.isSuccess, choice.read);
   const open = useOpenFiles();
   const dragging = useFileDrop(useCallback((files: File[]) => open(files, { fromDrop: true }), [open]));
@@ -42,35 +43,37 @@ export function App() {
   }, [loaded]);
 
   return (
-    <div className="app">
-      <Header sources={sources} isDemo={isDemo} view={view} served={served} pendingLines={result?.pending ?? []} />
-      <main className="app-main">
-        {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
-        {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
-        {result && report.isFetching && <LoadingStrip sources={sources} />}
-        {result && !report.isFetching && view === 'list' && <ReadWithMapping result={result} sources={sources} choice={choice} />}
-        {pending ? (
-          <div className="placeholder" aria-busy="true" />
-        ) : sources.length === 0 ? (
-          <MissingFiles missing={missing} />
-        ) : report.isError ? (
-          <LoadFailed error={report.error} isDemo={isDemo} />
-        ) : result ? (
-          view === 'rollout' ? (
-            <RolloutPage result={result} />
-          ) : view === 'groups' ? (
-            <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
-              <GroupsView result={result} />
-            </Suspense>
+    <DatasetProvider feed={feed}>
+      <div className="app">
+        <Header sources={sources} isDemo={isDemo} view={view} served={served} />
+        <main className="app-main">
+          {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
+          {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
+          {result && report.isFetching && <LoadingStrip sources={sources} />}
+          {result && !report.isFetching && view === 'list' && <ReadWithMapping sources={sources} />}
+          {pending ? (
+            <div className="placeholder" aria-busy="true" />
+          ) : sources.length === 0 ? (
+            <MissingFiles missing={missing} />
+          ) : report.isError ? (
+            <LoadFailed error={report.error} isDemo={isDemo} />
+          ) : result ? (
+            view === 'rollout' ? (
+              <RolloutPage />
+            ) : view === 'groups' ? (
+              <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
+                <GroupsView />
+              </Suspense>
+            ) : (
+              <RunListView />
+            )
           ) : (
-            <RunListView result={result} />
-          )
-        ) : (
-          <LoadingView sources={sources} />
-        )}
-      </main>
-      {result && <ProblemsPanel problems={result.report.parse_errors} />}
-      {dragging && <DropOverlay />}
-    </div>
+            <LoadingView sources={sources} />
+          )}
+        </main>
+        {result && <ProblemsPanel />}
+        {dragging && <DropOverlay />}
+      </div>
+    </DatasetProvider>
   );
 }

@@ -1,11 +1,6 @@
-export { convertValue } from './convertValue';
-export type { DetectSample } from './detect';
-export { detectFormat } from './detect';
-export type { LineParser, LineParserOptions } from './lineParser';
-export { createLineParser, WHOLE_FILE_LIMIT } from './lineParser';
+export type { LineParser } from './lineParser';
+export { createLineParser } from './lineParser';
 export type { FieldMapping } from './mapping/schema';
-export { MappingError, parseFieldMapping, validateFieldMapping } from './mapping/schema';
-export type { ConvertContext, FormatId, Termination } from './types';
+export { MappingError, parseFieldMapping } from './mapping/schema';
+export type { FormatId } from './types';
 export { FORMAT_IDS, FORMAT_LABELS, isFormatId } from './types';
-export type { ParseOptions, WholeFileResult } from './wholeFile';
-export { parseWholeFile } from './wholeFile';

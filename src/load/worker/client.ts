@@ -51,11 +51,11 @@ export function liveFromState(state: LoadState): LiveLoad {
 function inThread(sources: readonly LoadSource[], options: StreamLoadOptions): AsyncIterable<LoadResult> {
   const queue = new AsyncQueue<LoadResult>();
   lintSources(sources, {
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    ...(options.follow ? { follow: options.follow } : {}),
-    ...(options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold }),
-    ...(options.read ? { read: options.read } : {}),
+    signal: options.signal,
+    onProgress: options.onProgress,
+    follow: options.follow,
+    driftThreshold: options.driftThreshold,
+    read: options.read,
     onSnapshot: (s) => queue.push(s.snapshot()),
     onState: (state) => {
       if (options.onLive && state.sources.some((s) => s.follow)) options.onLive(liveFromState(state));
@@ -159,14 +159,13 @@ function inWorker(sources: readonly LoadSource[], options: StreamLoadOptions): A
       }
     }
   };
-  const limit = heapLimit();
   const message: ToWorker = {
     type: 'load',
     sources: sources.map(toWorkerSource),
     follow,
-    ...(limit === undefined ? {} : { memoryLimit: limit }),
-    ...(options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold }),
-    ...(options.read ? { read: options.read } : {}),
+    memoryLimit: heapLimit(),
+    driftThreshold: options.driftThreshold,
+    read: options.read,
   };
   worker.postMessage(message);
   return queue;

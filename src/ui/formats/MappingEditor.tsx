@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { type FieldMapping, type LineResult, MappingError, parseFieldMapping } from '../../format';
 import type { LoadSource } from '../../load';
-import { setReadOptions } from '../../state';
+import { readWith } from '../../state';
 import { PREVIEW_BYTES, previewMapping, readHead, starterMapping } from './previewMapping';
 
 function check(text: string): { mapping: FieldMapping | null; problems: string[] } {
@@ -110,7 +110,7 @@ export function MappingEditor({ source, initial, onClose }: { source: LoadSource
           className="btn btn--primary"
           disabled={mapping === null}
           onClick={() => {
-            if (mapping) setReadOptions({ mapping: JSON.stringify(mapping) });
+            if (mapping) readWith({ mapping: JSON.stringify(mapping) });
             onClose();
           }}
         >

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { LoadResult, LoadSource } from '../../load';
-import { type ReadChoice, setReadOptions } from '../../state';
+import type { LoadSource } from '../../load';
+import { readWith, useLoadedFiles, useReadOptions } from '../../state';
 import { MappingEditor } from './MappingEditor';
 import './formats.css';
 
@@ -8,9 +8,10 @@ import './formats.css';
  * Files no adapter recognised, said once each, with the way to read them: a field mapping. While a
  * mapping is applied (from this editor or `trajscope view --map`), says so and offers to edit or remove it.
  */
-export function ReadWithMapping({ result, sources, choice }: { result: LoadResult; sources: readonly LoadSource[]; choice: ReadChoice }) {
+export function ReadWithMapping({ sources }: { sources: readonly LoadSource[] }) {
   const [editing, setEditing] = useState(false);
-  const unsupported = result.files.filter((f) => f.unsupported);
+  const choice = useReadOptions();
+  const unsupported = useLoadedFiles().filter((f) => f.unsupported);
   const applied = choice.mappingText !== null;
   if (unsupported.length === 0 && !applied) return null;
   const target = sources.find((s) => s.name === unsupported[0]?.name) ?? sources[0];
@@ -39,7 +40,7 @@ export function ReadWithMapping({ result, sources, choice }: { result: LoadResul
           ) : (
             <>Every file is read with the field mapping in this page’s address.</>
           )}{' '}
-          <button type="button" className="link-button" onClick={() => setReadOptions({ mapping: null })}>
+          <button type="button" className="link-button" onClick={() => readWith({ mapping: null })}>
             Remove mapping
           </button>
         </p>

@@ -4,7 +4,7 @@ import type { LoadSource } from '../../load';
 /** How much of a file the mapping preview reads: enough for its first records, little enough to be instant. */
 export const PREVIEW_BYTES = 512 * 1024;
 /** Records the preview shows. */
-export const PREVIEW_RECORDS = 5;
+const PREVIEW_RECORDS = 5;
 
 /** The start of a source's bytes, decompressed when it is gzip (told by its magic bytes, as the load does). */
 export async function readHead(source: LoadSource, signal?: AbortSignal): Promise<Uint8Array> {

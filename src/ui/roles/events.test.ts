@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Rollout, Segment, Step } from '../../format';
-import { buildRoleEvents, callText, observationText } from './events';
+import { callText, observationText } from './callWords';
+import { buildRoleEvents } from './events';
 
-// Built by hand: views may not import src/testing (biome). The design article's six steps, timed as the demo clock times them.
+// The design article's six steps, timed as the demo clock times them.
 const seg = (id: string | null, n = 3): Segment => ({
   input_ids: [1],
   generated_ids: Array(n).fill(7),

@@ -1,6 +1,5 @@
-import type { RolloutSummary } from '../../analysis';
-import { setReadOptions, useReadOptions } from '../../state';
-import { formatCount } from './format';
+import { formatCount, type RolloutSummary } from '../../analysis';
+import { readWith, useReadOptions } from '../../state';
 import './unknownStatus.css';
 
 /**
@@ -26,7 +25,7 @@ export function UnknownStatusNotice({ rollouts }: { rollouts: readonly RolloutSu
           : `${what} (termination “unknown”), so ${unknown === 1 ? 'it is' : 'they are'} left out of the signal${all ? ' and no group has statistics' : ''}. Trajscope does not guess why a run ended.`}
       </span>
       <label>
-        <input type="checkbox" checked={unknownAsFinished} onChange={(e) => setReadOptions({ unknownAsFinished: e.target.checked })} />
+        <input type="checkbox" checked={unknownAsFinished} onChange={(e) => readWith({ unknownAsFinished: e.target.checked })} />
         Count rollouts with no recorded status as finished
       </label>
     </div>

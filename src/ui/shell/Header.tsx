@@ -1,6 +1,6 @@
-import { isServedSource, type LoadSource, type PendingLine, type ServedFile } from '../../load';
-import { setParams, type View } from '../../state';
-import { OpenFilesButton } from '../open/OpenFilesButton';
+import { isServedSource, type LoadSource, type ServedFile } from '../../load';
+import { backToList, toGroups, type View } from '../../state';
+import { OpenFilesButton } from '../shared/OpenFilesButton';
 import { ServedFiles } from './ServedFiles';
 import './shell.css';
 
@@ -11,10 +11,9 @@ interface Props {
   view: View;
   /** Files offered by `trajscope view`, or null on a plain static host. */
   served: ServedFile[] | null;
-  pendingLines: readonly PendingLine[];
 }
 
-export function Header({ sources, isDemo, view, served, pendingLines }: Props) {
+export function Header({ sources, isDemo, view, served }: Props) {
   const names = sources.map((s) => (s.kind === 'url' && !isDemo && !isServedSource(s) ? s.url : s.name));
   return (
     <header className="app-header">
@@ -23,22 +22,12 @@ export function Header({ sources, isDemo, view, served, pendingLines }: Props) {
         {isDemo && <span className="app-header__tag">Demo</span>}
         <span className="app-header__names">{names.join(', ')}</span>
       </div>
-      {served && <ServedFiles served={served} sources={sources} pendingLines={pendingLines} />}
+      {served && <ServedFiles served={served} sources={sources} />}
       <nav className="app-header__nav" aria-label="Pages">
-        <button
-          type="button"
-          className="app-header__navlink"
-          aria-current={view !== 'groups' ? 'page' : undefined}
-          onClick={() => setParams({ view: null, tab: null, step: null, seq: null, tok: null }, { replace: false })}
-        >
+        <button type="button" className="app-header__navlink" aria-current={view !== 'groups' ? 'page' : undefined} onClick={backToList}>
           Rollouts
         </button>
-        <button
-          type="button"
-          className="app-header__navlink"
-          aria-current={view === 'groups' ? 'page' : undefined}
-          onClick={() => setParams({ view: 'groups', tab: null, step: null, seq: null, tok: null }, { replace: false })}
-        >
+        <button type="button" className="app-header__navlink" aria-current={view === 'groups' ? 'page' : undefined} onClick={toGroups}>
           Groups
         </button>
       </nav>

@@ -50,7 +50,7 @@ const turnsMapping = z.strictObject({
   tokens: tokenFields.optional(),
 });
 
-export const fieldMappingSchema = z
+const fieldMappingSchema = z
   .strictObject({
     /** Optional description, kept for the reader; not used. */
     description: z.string().optional(),
@@ -99,7 +99,7 @@ export function parseFieldMapping(text: string): FieldMapping {
   return validateFieldMapping(value);
 }
 
-export function validateFieldMapping(value: unknown): FieldMapping {
+function validateFieldMapping(value: unknown): FieldMapping {
   const parsed = fieldMappingSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   throw new MappingError(
