@@ -116,3 +116,33 @@ describe('LintSession', () => {
     expect(s.advantages(false)).toEqual([0.5, 0, -0.5, null]);
   });
 });
+
+describe('LintSession with unknownAsFinished', () => {
+  const lintAll = (records: ReturnType<typeof buildRollout>[], unknownAsFinished: boolean) => {
+    const session = new LintSession({ unknownAsFinished });
+    for (const r of new JsonlParser('u.jsonl').push(new TextEncoder().encode(toJsonl(records)))) session.add(r);
+    return session.report();
+  };
+  const records = [
+    buildRollout({ rollout_id: 'a', task_id: 't', termination: 'unknown', reward: 1 }),
+    buildRollout({ rollout_id: 'b', task_id: 't', termination: 'unknown', reward: 0 }),
+    buildRollout({ rollout_id: 'c', task_id: 't', termination: 'exit_weird', reward: 1 }),
+  ];
+
+  it('off (the default): no status means out of the signal; the group says how many record none', () => {
+    const report = lintAll(records, false);
+    expect(report.groups[0]).toMatchObject({ rollouts: 3, in_signal: 0, unknown_termination: 2, mean: null });
+    expect(report.rollouts.some((r) => r.counted_as_finished)).toBe(false);
+  });
+
+  it('on: only `unknown` counts as finished (a status written but not in the table does not), marked per rollout', () => {
+    const report = lintAll(records, true);
+    expect(report.groups[0]).toMatchObject({ rollouts: 3, in_signal: 2, unknown_termination: 2, mean: 0.5 });
+    expect(report.rollouts.map((r) => [r.rollout_id, r.in_signal, r.counted_as_finished ?? false])).toEqual([
+      ['a', true, true],
+      ['b', true, true],
+      ['c', false, false],
+    ]);
+    expect(report.rollouts[0]?.findings.map((f) => f.code)).toContain('W_UNKNOWN_TERMINATION');
+  });
+});

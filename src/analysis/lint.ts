@@ -22,6 +22,7 @@ interface Member extends RolloutFacts {
   rolloutId: string;
   attemptId: string | null;
   inSignal: boolean;
+  unknown: boolean;
   reward: number | null;
 }
 
@@ -33,6 +34,7 @@ export function rolloutFacts(record: Rollout): RolloutFacts {
 /** Summarises one rollout without the cross-rollout checks. */
 export function summarizeRollout(loaded: LoadedRollout, options: CheckOptions = {}): RolloutSummary {
   const r = loaded.record;
+  const counted = options.unknownAsFinished === true && r.termination === 'unknown';
   return {
     file: loaded.file,
     line: loaded.line,
@@ -41,7 +43,8 @@ export function summarizeRollout(loaded: LoadedRollout, options: CheckOptions = 
     attempt_id: r.attempt_id ?? null,
     group_id: groupIdOf(r),
     termination: r.termination,
-    in_signal: terminationInfo(r.termination).inSignal,
+    in_signal: terminationInfo(r.termination).inSignal || counted,
+    ...(counted ? { counted_as_finished: true as const } : {}),
     reward: r.reward ?? null,
     // Steps are what the harness executed; a record without `steps` recorded none (never invented).
     steps: r.steps?.length ?? 0,
@@ -92,6 +95,7 @@ export class LintSession {
       rolloutId: summary.rollout_id,
       attemptId: summary.attempt_id,
       inSignal: summary.in_signal,
+      unknown: summary.termination === 'unknown',
       reward: summary.reward,
     });
   }
@@ -204,6 +208,7 @@ function groupSummary(group_id: string, members: Member[], normalizeStd: boolean
     group_id,
     rollouts: members.length,
     in_signal: members.filter((m) => m.inSignal).length,
+    unknown_termination: members.filter((m) => m.unknown).length,
     mean: stats.mean,
     std: stats.std,
     advantages,

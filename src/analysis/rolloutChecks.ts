@@ -9,6 +9,12 @@ import type { Finding } from './types';
 export interface CheckOptions {
   /** W_LOGPROB_DRIFT threshold in nats. */
   driftThreshold?: number;
+  /**
+   * Count rollouts whose termination is `unknown` (no status recorded: evaluation data, training dumps)
+   * as finished for the policy signal and group statistics. Only ever an explicit choice of the person
+   * (`lint --unknown-as-finished`, the app's toggle held in the URL); their W_UNKNOWN_TERMINATION stays.
+   */
+  unknownAsFinished?: boolean;
 }
 
 function recordFindings(record: Rollout): Finding[] {

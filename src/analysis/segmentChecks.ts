@@ -1,4 +1,4 @@
-import type { Rollout } from '../format';
+import { logprobsRecorded, type Rollout } from '../format';
 import { describePositions, finding } from './finding';
 import { sharedPrefixes } from './ids';
 import type { Finding } from './types';
@@ -11,7 +11,9 @@ export function segmentFindings(record: Rollout): Finding[] {
   record.segments.forEach((seg, i) => {
     const at = { segment: i };
     const n = seg.generated_ids.length;
-    if (seg.old_logprobs.length !== n) {
+    // Token ids without log-probabilities, as the source recorded them: nothing to compare, not a defect.
+    const unrecorded = seg.old_logprobs.length === 0 && !logprobsRecorded(seg);
+    if (seg.old_logprobs.length !== n && !unrecorded) {
       out.push(finding('E_LOGPROB_LENGTH', `segment ${i}: ${seg.old_logprobs.length} old_logprobs for ${n} generated_ids`, at));
     }
     const above: number[] = [];

@@ -50,6 +50,8 @@ export interface RolloutSummary {
   group_id: string;
   termination: string;
   in_signal: boolean;
+  /** Present (true) when the termination is `unknown` and the run was read with `unknownAsFinished`. */
+  counted_as_finished?: true;
   reward: number | null;
   steps: number;
   regressions: Regression[];
@@ -60,6 +62,8 @@ export interface GroupSummary {
   group_id: string;
   rollouts: number;
   in_signal: number;
+  /** Rollouts whose termination is `unknown` (no status recorded): why a group may have nothing in its signal. */
+  unknown_termination: number;
   mean: number | null;
   std: number | null;
   advantages: Record<string, number>;

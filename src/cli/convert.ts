@@ -1,15 +1,15 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FORMAT_IDS, FORMAT_LABELS, type FormatId, isFormatId } from '../format';
-import { readJsonlFile } from './readFile';
+import { FORMAT_IDS, FORMAT_LABELS } from '../format';
+import { type ReadOptions, readFormatOptions, readJsonlFile } from './readFile';
 
 /** Enough failed lines to see the pattern; a wrong `--from` on a large file would otherwise flood the terminal. */
 const MAX_REPORTED_ERRORS = 200;
 /** Output is written in batches of about this many bytes. */
 const WRITE_BATCH = 1 << 20;
 
-const USAGE = `usage: trajscope convert [--from auto|${FORMAT_IDS.join('|')}] IN... --out OUT.jsonl`;
+const USAGE = `usage: trajscope convert [--from auto|${FORMAT_IDS.join('|')}] [--map MAP.json] IN... --out OUT.jsonl`;
 
 /**
  * `trajscope convert [--from auto|NAME] IN... --out OUT.jsonl`: writes every input as v1 JSONL, in input
@@ -21,23 +21,24 @@ export async function runConvert(argv: string[]): Promise<number> {
     process.stderr.write(`trajscope convert: ${message}\n${USAGE}\n`);
     return 2;
   };
-  let values: { from?: string; out?: string };
+  let values: { from?: string; out?: string; map?: string };
   let inputs: string[];
   try {
     const parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { from: { type: 'string' }, out: { type: 'string', short: 'o' } },
+      options: { from: { type: 'string' }, map: { type: 'string' }, out: { type: 'string', short: 'o' } },
     });
     values = parsed.values;
     inputs = parsed.positionals;
   } catch (e) {
     return fail(e instanceof Error ? e.message : String(e));
   }
-  let from: FormatId | 'auto' = 'auto';
-  if (values.from !== undefined && values.from !== 'auto') {
-    if (!isFormatId(values.from)) return fail(`unknown format "${values.from}"`);
-    from = values.from;
+  let format: ReadOptions;
+  try {
+    format = await readFormatOptions(values);
+  } catch (e) {
+    return fail(e instanceof Error ? e.message : String(e));
   }
   if (values.out === undefined) return fail('name the output file with --out OUT.jsonl');
   if (inputs.length === 0) return fail('name at least one input file');
@@ -78,11 +79,16 @@ export async function runConvert(argv: string[]): Promise<number> {
             if (failed <= MAX_REPORTED_ERRORS)
               process.stderr.write(`${r.value.file}:${r.value.line}: ${r.value.code} ${r.value.message}\n`);
           },
-          { from },
+          format,
         );
-        const format = summary.format === null ? 'no JSON object found' : FORMAT_LABELS[summary.format];
+        if (summary.unsupported !== null) {
+          unreadable++;
+          process.stderr.write(`trajscope convert: ${input}: ${summary.unsupported}\n`);
+          continue;
+        }
+        const read = summary.format === null ? 'no JSON object found' : FORMAT_LABELS[summary.format];
         const meta = summary.format === 'verifiers-results' && summary.metadata ? ', with the metadata.json beside it' : '';
-        process.stderr.write(`trajscope convert: ${input}: read as ${format}${meta}\n`);
+        process.stderr.write(`trajscope convert: ${input}: read as ${read}${meta}\n`);
       } catch (e) {
         unreadable++;
         const err = e as NodeJS.ErrnoException;

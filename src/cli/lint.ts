@@ -2,12 +2,13 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DRIFT_THRESHOLD, LintSession } from '../analysis';
 import { DEFAULT_MAX_LINE_BYTES } from '../format';
 import { writeJsonStreamed } from './jsonReport';
-import { readJsonlFile } from './readFile';
+import { type ReadOptions, readFormatOptions, readJsonlFile } from './readFile';
 import { formatReport } from './report';
 
 /**
- * `trajscope lint FILE... [--json] [--max-line-bytes N]`: exit 0 clean, 1 with error findings, 2 when a
- * file cannot be read or lint itself fails (never 1, which would read as "errors found"). `-` is stdin.
+ * `trajscope lint FILE... [--json] [--from NAME] [--map MAP.json] [--unknown-as-finished] [--max-line-bytes N]`:
+ * exit 0 clean, 1 with error findings, 2 when a file cannot be read, is of no format Trajscope reads, or
+ * lint itself fails (never 1, which would read as "errors found"). `-` is stdin.
  */
 export async function runLint(argv: string[]): Promise<number> {
   try {
@@ -41,12 +42,24 @@ async function lint(argv: string[]): Promise<number> {
     process.stderr.write(`trajscope lint: --max-line-bytes must be a positive whole number of bytes, got "${values['max-line-bytes']}"\n`);
     return 2;
   }
-  const session = new LintSession({ driftThreshold });
+  let format: ReadOptions;
+  try {
+    format = { ...(await readFormatOptions(values)), maxLineBytes };
+  } catch (e) {
+    process.stderr.write(`trajscope lint: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  const session = new LintSession({ driftThreshold, unknownAsFinished: values['unknown-as-finished'] });
   let unreadable = 0;
   for (const file of files) {
     try {
-      const { lines } = await readJsonlFile(file, (r) => session.add(r), { maxLineBytes });
+      const { lines, unsupported } = await readJsonlFile(file, (r) => session.add(r), format);
       session.addLineCount(lines);
+      if (unsupported !== null) {
+        // Another kind of file, not a broken one: said once, and exit 2 (trajectory-format.md §8).
+        unreadable++;
+        process.stderr.write(`trajscope lint: ${file}: ${unsupported}\n`);
+      }
     } catch (e) {
       unreadable++;
       const err = e as NodeJS.ErrnoException;
@@ -70,6 +83,9 @@ function parse(argv: string[]) {
       'drift-threshold': { type: 'string' },
       'dr-grpo': { type: 'boolean', default: false },
       'max-line-bytes': { type: 'string' },
+      from: { type: 'string' },
+      map: { type: 'string' },
+      'unknown-as-finished': { type: 'boolean', default: false },
     },
   });
 }

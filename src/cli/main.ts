@@ -3,11 +3,15 @@ import { runLint } from './lint';
 const USAGE = `usage: trajscope <command> [options]
 
 commands:
-  lint FILE... [--json] [--drift-threshold NATS] [--dr-grpo] [--max-line-bytes N]   (FILE - is stdin)
+  lint FILE... [--json] [--drift-threshold NATS] [--dr-grpo] [--from NAME] [--map MAP.json] [--unknown-as-finished]
+       [--max-line-bytes N]   (FILE - is stdin)
       check trajectories against the v1 contract; exit 0 clean, 1 with errors, 2 when a file cannot be read
-  convert [--from auto|NAME] IN... --out OUT.jsonl
-      convert other tools' rollouts (verifiers, prime-rl traces, rLLM, OpenAI chat, SWE-agent) to v1
-  view PATH... [--host H] [--port P] [--open]
+      or is of no format Trajscope reads. --unknown-as-finished counts rollouts with no recorded status as
+      finished for the signal and group statistics (their W_UNKNOWN_TERMINATION stays)
+  convert [--from auto|NAME] [--map MAP.json] IN... --out OUT.jsonl
+      convert other tools' rollouts (verifiers, prime-rl traces, rLLM, OpenAI chat, SWE-agent,
+      mini-swe-agent, veRL, Harbor ATIF, Atropos) to v1; --map reads your own format by a field mapping
+  view PATH... [--host H] [--port P] [--open] [--map MAP.json]
       serve the inspector and these files (or directories of them) on 127.0.0.1, following appends live
   demo --out FILE [--groups N] [--per-group G] [--seed S]
       run the demo harness and write real rollouts

@@ -3,7 +3,17 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { createLineParser, type FormatId, type LineResult, recoverGzipTail } from '../format';
+import {
+  createLineParser,
+  type FieldMapping,
+  FORMAT_IDS,
+  type FormatId,
+  isFormatId,
+  type LineResult,
+  MappingError,
+  parseFieldMapping,
+  recoverGzipTail,
+} from '../format';
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 
@@ -30,6 +40,8 @@ export interface ReadOptions {
   from?: FormatId | 'auto';
   /** The longest line read (see DEFAULT_MAX_LINE_BYTES); a longer one is one error, skipped without being held. */
   maxLineBytes?: number;
+  /** Reads every record through this field mapping (`--map`). */
+  mapping?: FieldMapping;
 }
 
 export interface ReadSummary {
@@ -38,6 +50,8 @@ export interface ReadSummary {
   format: FormatId | null;
   /** Whether a `metadata.json` beside the file was found and passed to the adapter. */
   metadata: boolean;
+  /** The file is of no format Trajscope reads: what it looks like, in one line (lint exits 2). */
+  unsupported: string | null;
 }
 
 /**
@@ -64,6 +78,13 @@ export async function readJsonlFile(path: string, onLine: (r: LineResult) => voi
     from: options.from ?? 'auto',
     metadata,
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
+    ...(options.mapping ? { mapping: options.mapping } : {}),
+  });
+  const summary = (): ReadSummary => ({
+    lines: parser.lines,
+    format: parser.format,
+    metadata: metadata !== undefined,
+    unsupported: parser.unsupported,
   });
   const deliver = (chunk: Uint8Array) => {
     for (const r of parser.push(chunk)) onLine(r);
@@ -95,11 +116,11 @@ export async function readJsonlFile(path: string, onLine: (r: LineResult) => voi
       if (delivered + recovered === 0) throw e;
       for (const r of parser.end()) onLine(r);
       onLine({ kind: 'error', value: { file: name, line: parser.lines + 1, code: 'E_PARSE', message: reason } });
-      return { lines: parser.lines, format: parser.format, metadata: metadata !== undefined };
+      return summary();
     }
   }
   for (const r of parser.end()) onLine(r);
-  return { lines: parser.lines, format: parser.format, metadata: metadata !== undefined };
+  return summary();
 }
 
 function isZlibError(e: unknown): boolean {
@@ -129,4 +150,34 @@ async function sniffGzip(chunks: AsyncGenerator<Uint8Array>): Promise<{ gzip: bo
     yield* chunks;
   }
   return { gzip: first[0] === GZIP_MAGIC[0] && first[1] === GZIP_MAGIC[1], chunks: replay() };
+}
+
+/**
+ * The `--map FILE` and `--from NAME` options every command takes, read and checked: a mapping that is not
+ * valid is an error naming its field (exit 2).
+ */
+export async function readFormatOptions(values: { from?: string; map?: string }): Promise<ReadOptions> {
+  let from: FormatId | 'auto' = 'auto';
+  if (values.from !== undefined && values.from !== 'auto') {
+    if (!isFormatId(values.from)) throw new Error(`unknown format "${values.from}" (known: auto, ${FORMAT_IDS.join(', ')})`);
+    from = values.from;
+  }
+  if (values.map === undefined) {
+    if (from === 'mapped') throw new Error('--from mapped needs --map MAP.json');
+    return { from };
+  }
+  let text: string;
+  try {
+    text = await readFile(values.map, 'utf8');
+  } catch (e) {
+    throw new Error(
+      `cannot read the mapping ${values.map}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(e)}`,
+    );
+  }
+  try {
+    return { from: 'mapped', mapping: parseFieldMapping(text) };
+  } catch (e) {
+    const problems = e instanceof MappingError ? e.problems : [String(e)];
+    throw new Error(`the mapping ${values.map} is not valid:\n  ${problems.join('\n  ')}`);
+  }
 }

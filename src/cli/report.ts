@@ -25,7 +25,13 @@ export function formatReport(report: LintReport, { color }: { color: boolean }):
 
   out.push('', 'terminations:');
   for (const [t, n] of count(report.rollouts, (r) => r.termination)) {
-    out.push(`  ${t.padEnd(18)} ${String(n).padStart(6)}  ${terminationInfo(t).meaning}`);
+    const counted = t === 'unknown' && report.rollouts.some((r) => r.counted_as_finished);
+    const meaning = counted
+      ? 'no status recorded: counted as finished (--unknown-as-finished)'
+      : t === 'unknown'
+        ? `${terminationInfo(t).meaning}; no status recorded, --unknown-as-finished counts these as finished`
+        : terminationInfo(t).meaning;
+    out.push(`  ${t.padEnd(18)} ${String(n).padStart(6)}  ${meaning}`);
   }
 
   const all = [

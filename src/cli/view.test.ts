@@ -46,6 +46,26 @@ describe('trajscope view (subprocess)', () => {
     expect(await (await fetch(`${url}files/f0`)).text()).toBe('{}\n');
   });
 
+  it('--map: the printed URL carries the mapping, so the app reads the files with it; a bad mapping is exit 2', async () => {
+    writeFileSync(join(dir, 'm.map.json'), '{"rollout_id": "id", "reward": "score"}');
+    const child = spawn(process.execPath, [BIN, 'view', join(dir, 'a.jsonl'), '--port', '0', '--map', join(dir, 'm.map.json')], { env });
+    children.push(child);
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (c) => {
+        out += c;
+        const m = /at (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(out);
+        if (m?.[1]) resolve(m[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`exited ${code}`)));
+    });
+    expect(new URL(url).searchParams.get('map')).toBe('{"rollout_id":"id","reward":"score"}');
+    writeFileSync(join(dir, 'bad.map.json'), '{"reward": 3}');
+    const bad = await fails([join(dir, 'a.jsonl'), '--map', join(dir, 'bad.map.json')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('reward: ');
+  });
+
   it('says clearly when a path does not exist', async () => {
     const r = await fails([join(dir, 'missing.jsonl')]);
     expect(r.code).toBe(2);

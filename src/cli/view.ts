@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { plural } from '../analysis';
+import { intents } from '../state/url';
+import { readFormatOptions } from './readFile';
 import { Catalog } from './server/catalog';
 import { createViewServer } from './server/server';
 
@@ -14,13 +16,13 @@ const DEFAULT_PORT = 8777;
 
 /** `trajscope view PATH... [--host H] [--port P] [--open]`: serve the inspector and the named files. */
 export async function runView(argv: string[], signal?: AbortSignal): Promise<number> {
-  let values: { host?: string; port?: string; open?: boolean };
+  let values: { host?: string; port?: string; open?: boolean; map?: string };
   let paths: string[];
   try {
     const parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { host: { type: 'string' }, port: { type: 'string' }, open: { type: 'boolean' } },
+      options: { host: { type: 'string' }, port: { type: 'string' }, open: { type: 'boolean' }, map: { type: 'string' } },
     });
     values = parsed.values;
     paths = parsed.positionals;
@@ -38,6 +40,15 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
     return 2;
   }
   const host = values.host ?? '127.0.0.1';
+  // The app reads files itself: a mapping travels in the page's URL, as one chosen in the app would.
+  let query = '';
+  try {
+    const { mapping } = await readFormatOptions({ map: values.map });
+    if (mapping) query = intents.readWith('', { mapping: JSON.stringify(mapping) }).search;
+  } catch (e) {
+    process.stderr.write(`trajscope view: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
   let catalog: Catalog;
   try {
     catalog = await Catalog.open(paths);
@@ -67,7 +78,7 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
     }
   }
   const { port: bound } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/`;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/${query}`;
   const files = await catalog.list();
   process.stdout.write(`trajscope view: serving ${plural(files.length, 'file')} at ${url}\n`);
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {

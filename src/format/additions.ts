@@ -77,3 +77,17 @@ export function segmentCallIds(seg: Segment): string[] {
   const listed = Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string') && v[0] === seg.tool_call_id;
   return listed ? (v as string[]) : own;
 }
+
+/**
+ * False when the adapter recorded that the source has token ids but no behaviour log-probabilities for
+ * this generation (Atropos without `inference_logprobs`, an ATIF step without `logprobs`): `old_logprobs`
+ * is then `[]` because nothing was recorded, not because the file is inconsistent.
+ */
+export function logprobsRecorded(seg: Segment): boolean {
+  return (seg as Fields).old_logprobs_recorded !== false;
+}
+
+/** A step or segment whose `tool_call_id` is the record's location, given where the source recorded no id. */
+export function callIdIsLocator(value: object): boolean {
+  return (value as Fields).tool_call_id_is_locator === true;
+}

@@ -1,11 +1,26 @@
-export type { FormatId, LineParser } from './adapters';
-export { createLineParser, FORMAT_IDS, FORMAT_LABELS, isFormatId } from './adapters';
+export type { FieldMapping, FormatId, LineParser } from './adapters';
+export {
+  createLineParser,
+  FORMAT_IDS,
+  FORMAT_LABELS,
+  isFormatId,
+  MappingError,
+  parseFieldMapping,
+} from './adapters';
 export type { TranscriptMessage } from './additions';
-export { contextMessages, recordTranscript, segmentCallIds, segmentText, transcriptIndex } from './additions';
+export {
+  callIdIsLocator,
+  contextMessages,
+  logprobsRecorded,
+  recordTranscript,
+  segmentCallIds,
+  segmentText,
+  transcriptIndex,
+} from './additions';
 export { recoverGzipTail } from './gzipRecovery';
 export { stableStringify } from './json';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
-export { DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, parseLine } from './jsonl';
+export { concat, DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, parseLine } from './jsonl';
 export type { Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
 export { parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
 export type { Grading, Rollout, Segment, Step, Training } from './schema';

@@ -3,8 +3,7 @@ export { loadedDataset, loadedFilesFeed } from './dataset/loadedDataset';
 export type { Decoder } from './decode';
 export { isQwenTokenizer, qwenTokenizerOptions, useDecoder } from './decode';
 export { lintReportOptions, loadKey, useLintReport } from './lintReportQuery';
-
-export type { LoadResult } from './loadState';
+export type { LoadResult, ReadOptions } from './loadState';
 export { LoadState } from './loadState';
 export { useLoadProgress } from './progress';
 export type { Review, ReviewDb, ReviewKey, ReviewLineError, ReviewVerdict, StoredReviews } from './reviews';

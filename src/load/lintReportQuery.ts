@@ -1,14 +1,16 @@
 import { queryOptions, experimental_streamedQuery as streamedQuery, useQuery } from '@tanstack/react-query';
 import { registerLiveLoad } from './liveStates';
-import type { LoadResult } from './loadState';
+import type { LoadResult, ReadOptions } from './loadState';
 import { setLoadProgress } from './progress';
 import { isServedSource } from './served';
 import { type LoadSource, sourceKey } from './sources';
 import { streamLoad } from './worker/client';
 
-/** The key progress is published under; the same string for the same bytes. */
-export function loadKey(sources: readonly LoadSource[]): string {
-  return sources.map(sourceKey).join('\n');
+/** The key progress is published under; the same string for the same bytes read the same way. */
+export function loadKey(sources: readonly LoadSource[], read: ReadOptions = {}): string {
+  const how =
+    read.mapping || read.unknownAsFinished ? `\n#read ${JSON.stringify([read.mapping ?? null, read.unknownAsFinished === true])}` : '';
+  return sources.map(sourceKey).join('\n') + how;
 }
 
 /**
@@ -16,8 +18,8 @@ export function loadKey(sources: readonly LoadSource[]): string {
  * list shows the first rollouts at once and fills in (`isFetching` stays true until the end). A source's
  * bytes never change, so the result never goes stale; a live source is kept current by useLiveFollow.
  */
-export function lintReportOptions(sources: readonly LoadSource[]) {
-  const key = loadKey(sources);
+export function lintReportOptions(sources: readonly LoadSource[], read: ReadOptions = {}) {
+  const key = loadKey(sources, read);
   return queryOptions({
     queryKey: ['lint-report', key] as const,
     queryFn: streamedQuery<LoadResult, LoadResult | undefined>({
@@ -28,6 +30,7 @@ export function lintReportOptions(sources: readonly LoadSource[]) {
           // Files served by `trajscope view` may still be growing: hold back a half-written last line.
           follow: isServedSource,
           onLive: (live) => registerLiveLoad(key, live),
+          read,
         });
         return clearProgressAfter(stream, key);
       },
@@ -53,6 +56,6 @@ async function* clearProgressAfter(stream: AsyncIterable<LoadResult>, key: strin
   }
 }
 
-export function useLintReport(sources: readonly LoadSource[]) {
-  return useQuery(lintReportOptions(sources));
+export function useLintReport(sources: readonly LoadSource[], read: ReadOptions = {}) {
+  return useQuery(lintReportOptions(sources, read));
 }

@@ -2,7 +2,7 @@ import { recoverGzipTail } from '../format';
 import { errorText, type OpenedStream, openByteStream } from './byteStream';
 import { decompressIfGzip } from './gzip';
 import type { ParsePool } from './lineBlocks';
-import { type LoadResult, LoadState } from './loadState';
+import { type LoadResult, LoadState, type ReadOptions } from './loadState';
 import { LoadError, type LoadSource } from './sources';
 
 export interface LoadProgress {
@@ -20,6 +20,7 @@ export interface LintSourcesOptions {
   signal?: AbortSignal;
   onProgress?: (progress: LoadProgress) => void;
   driftThreshold?: number;
+  read?: ReadOptions;
   /** Sources to follow live: their last unterminated line is held back, and the state is handed out. */
   follow?: (source: LoadSource) => boolean;
   /** Receives the state when reading ends, so a live follower can push later bytes into it. */
@@ -59,7 +60,7 @@ const YIELD_EVERY_MS = 50;
  */
 export async function lintSources(sources: readonly LoadSource[], options: LintSourcesOptions = {}): Promise<LoadResult> {
   const { signal, onProgress } = options;
-  const state = new LoadState({ driftThreshold: options.driftThreshold, pool: options.pool });
+  const state = new LoadState({ driftThreshold: options.driftThreshold, pool: options.pool, read: options.read });
   const opened: Array<OpenedStream & { source: LoadSource }> = [];
   let bytesRead = 0;
   let lastYield = now();

@@ -1,5 +1,5 @@
 import { type CheckOptions, type GroupSummary, type LintReport, LintSession } from '../analysis';
-import { createLineParser, type LineParser, type LineResult, type LineRun } from '../format';
+import { createLineParser, type FieldMapping, type LineParser, type LineResult, type LineRun } from '../format';
 import type { CompactRollout } from './compact';
 import { joinRuns, type ParsePool, type ProcessedLine, parseBlock, processResult, runBytes } from './lineBlocks';
 import { hashBytes, nextTail, TAIL_CHECK_BYTES, type TailDigest } from './tailCheck';
@@ -17,8 +17,18 @@ interface QueueEntry {
   count: number;
 }
 
+/**
+ * How sources are read, as the person chose (held in the URL): a field mapping for every source, and
+ * whether rollouts with no recorded termination count as finished for the signal (never silently).
+ */
+export interface ReadOptions {
+  mapping?: FieldMapping;
+  unknownAsFinished?: boolean;
+}
+
 export interface LoadStateOptions {
   driftThreshold?: number;
+  read?: ReadOptions;
   /**
    * Parses v1 lines in other threads. Results still enter the lint session in line order; until they
    * are all back (`settled()`), a snapshot shows the lines before the first one outstanding.
@@ -37,6 +47,8 @@ export interface LoadedFile {
   /** The first and the last bytes read, hashed: a follower tells a rewritten file from a grown one (tailCheck.ts). */
   head?: TailDigest;
   tail?: TailDigest;
+  /** Once read to its end: no line was of a known format; what the file looks like, in one line. */
+  unsupported?: string;
 }
 
 /** A followed file's last line that has no newline yet: held back, not reported as broken. */
@@ -94,6 +106,7 @@ export class LoadState {
   /** Where v1 lines are parsed; null parses them here, at once (as after a load, for a live file's appends). */
   pool: ParsePool | null;
   private readonly checks: CheckOptions;
+  private readonly mapping: FieldMapping | undefined;
   /** Results in line order; `lines` is null until its block comes back from the pool. */
   private readonly queue: QueueEntry[] = [];
   private inFlight = 0;
@@ -101,7 +114,8 @@ export class LoadState {
   private waiters: Array<() => void> = [];
 
   constructor(options: LoadStateOptions = {}) {
-    this.checks = { driftThreshold: options.driftThreshold };
+    this.checks = { driftThreshold: options.driftThreshold, unknownAsFinished: options.read?.unknownAsFinished };
+    this.mapping = options.read?.mapping;
     this.session = new LintSession(this.checks);
     this.pool = options.pool ?? null;
   }
@@ -115,7 +129,7 @@ export class LoadState {
     const state: SourceState = {
       name,
       // Without a pool at the start, lines are parsed where they are read, as they always were.
-      parser: createLineParser(name, this.pool ? { onV1Lines: hold } : {}),
+      parser: createLineParser(name, { ...(this.pool ? { onV1Lines: hold } : {}), ...(this.mapping ? { mapping: this.mapping } : {}) }),
       file: { name, bytes: 0, lines: 0, gzip: false },
       follow,
       held: [],
@@ -169,6 +183,10 @@ export class LoadState {
     }
     this.flush(source);
     this.countLines(source);
+    // A followed file's verdict is so far: it may still turn out to be v1 once a record arrives.
+    const unsupported = source.parser.unsupported;
+    if (unsupported !== null) source.file.unsupported = unsupported;
+    else delete source.file.unsupported;
   }
 
   /**

@@ -4,6 +4,7 @@ import { parseServedList } from '../format';
 import { catchUp, type SeenFiles } from './follow';
 import { lintReportOptions, loadKey } from './lintReportQuery';
 import { forgetLiveLoad, liveLoad } from './liveStates';
+import type { ReadOptions } from './loadState';
 import { isServedSource, SERVED_EVENTS_URL, servedFilesOptions } from './served';
 import type { LoadSource } from './sources';
 
@@ -12,9 +13,9 @@ import type { LoadSource } from './sources';
  * keeps the loaded data current: appended lines appear without a reload, a half-written last line waits
  * for its newline, a truncated or replaced file is read again, and new files show in the served list.
  */
-export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean): void {
+export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean, read: ReadOptions = {}): void {
   const queryClient = useQueryClient();
-  const key = loadKey(sources);
+  const key = loadKey(sources, read);
   const live = sources.some(isServedSource);
 
   useEffect(() => {
@@ -22,7 +23,7 @@ export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean): 
     const events = new EventSource(SERVED_EVENTS_URL);
     const seen: SeenFiles = new Map();
     let queue = Promise.resolve();
-    const options = lintReportOptions(sources);
+    const options = lintReportOptions(sources, read);
     events.addEventListener('files', (ev: MessageEvent<string>) => {
       const files = parseServedList(ev.data);
       if (!files) return;
@@ -43,5 +44,5 @@ export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean): 
       });
     });
     return () => events.close();
-  }, [live, loaded, key, sources, queryClient]);
+  }, [live, loaded, key, sources, queryClient, read]);
 }

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { type FieldMapping, MappingError, parseFieldMapping } from '../format';
+import type { ReadOptions } from '../load';
 import { useSearch } from './location';
 import { useUiStore } from './uiStore';
 import { readSelection, type Selection } from './url';
@@ -26,6 +28,34 @@ export function useSourceIds(): string[] {
 
 export function useSelectedRolloutKey(): string | null {
   return readSelection(useSearch()).rollout;
+}
+
+export interface ReadChoice {
+  /** What the load is given: the mapping only when it is valid. */
+  read: ReadOptions;
+  /** The mapping's JSON text as the URL holds it, or null. */
+  mappingText: string | null;
+  /** Why the URL's mapping is not applied (each problem names the mapping field), or null. */
+  mappingProblems: string[] | null;
+  unknownAsFinished: boolean;
+}
+
+/** The read options the URL holds, the mapping validated: part of what a load is keyed on. */
+export function useReadOptions(): ReadChoice {
+  const { mapping, unknownAsFinished } = readSelection(useSearch());
+  return useMemo(() => {
+    let parsed: FieldMapping | undefined;
+    let problems: string[] | null = null;
+    if (mapping !== null) {
+      try {
+        parsed = parseFieldMapping(mapping);
+      } catch (e) {
+        problems = e instanceof MappingError ? e.problems : [String(e)];
+      }
+    }
+    const read: ReadOptions = { ...(parsed ? { mapping: parsed } : {}), ...(unknownAsFinished ? { unknownAsFinished } : {}) };
+    return { read, mappingText: mapping, mappingProblems: problems, unknownAsFinished };
+  }, [mapping, unknownAsFinished]);
 }
 
 /** The whole selection from the URL. Re-renders on any URL change; views that need one field use it anyway. */

@@ -2,6 +2,7 @@ export * from './dataset';
 export {
   useNotice,
   useProblemsOpen,
+  useReadOptions,
   useSelectedRolloutKey,
   useSelection,
   useUiActions,
@@ -9,6 +10,7 @@ export {
 export {
   backToList,
   openSources,
+  readWith,
   selectRollout,
   selectStep,
   selectToken,

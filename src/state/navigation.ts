@@ -12,7 +12,8 @@ function go(intent: Intent): void {
 
 const here = () => window.location.search;
 
-export const openSources = (ids: readonly string[]) => go(intents.openSources(ids));
+export const openSources = (ids: readonly string[]) => go(intents.openSources(ids, here()));
+export const readWith = (patch: { mapping?: string | null; unknownAsFinished?: boolean }) => go(intents.readWith(here(), patch));
 export const selectRollout = (key: string | null) => go(intents.selectRollout(here(), key));
 export const toRollout = (key: string, tab?: RolloutTab, step?: number) => go(intents.toRollout(here(), key, tab, step));
 export const backToList = () => go(intents.backToList(here()));

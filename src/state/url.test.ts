@@ -17,6 +17,8 @@ describe('selection in the query string', () => {
       token: null,
       drGrpo: false,
       drift: false,
+      mapping: null,
+      unknownAsFinished: false,
     });
   });
 
@@ -86,5 +88,23 @@ describe('selection in the query string', () => {
     expect(intents.advantageMode('?src=a&adv=dr', false).search).toBe('?src=a');
     expect(intents.selectRollout('?src=a&rollout=r', null)).toEqual({ search: '?src=a', push: false });
     expect(intents.openSources(['local:x.jsonl'])).toEqual({ search: '?src=local:x.jsonl', push: true });
+  });
+});
+
+describe('read options in the URL', () => {
+  it('a mapping and unknown=finished are read back; opening other sources keeps the latter only', () => {
+    const chosen = intents.readWith('?src=a.jsonl', { mapping: '{"reward":"score"}', unknownAsFinished: true });
+    expect(chosen.push).toBe(true);
+    expect(readSelection(chosen.search)).toMatchObject({ sources: ['a.jsonl'], mapping: '{"reward":"score"}', unknownAsFinished: true });
+    expect(readSelection(intents.readWith(chosen.search, { mapping: null, unknownAsFinished: false }).search)).toMatchObject({
+      mapping: null,
+      unknownAsFinished: false,
+    });
+    expect(readSelection(intents.readWith(chosen.search, { unknownAsFinished: false }).search).mapping).toBe('{"reward":"score"}');
+    expect(readSelection(intents.openSources(['b.jsonl'], chosen.search).search)).toMatchObject({
+      sources: ['b.jsonl'],
+      mapping: null,
+      unknownAsFinished: true,
+    });
   });
 });

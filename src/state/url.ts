@@ -21,6 +21,14 @@ const TOKEN_PARAM = 'tok';
 const ADV_PARAM = 'adv';
 /** Token view shading: absent for probability, `drift` for trainer-vs-sampler drift. */
 const SHADE_PARAM = 'shade';
+/**
+ * A field mapping (JSON text, docs/formats.md) every source of the page is read with, as `--map` does
+ * in the CLI: chosen in the app for a file it did not recognise, or given to `trajscope view --map`.
+ */
+const MAP_PARAM = 'map';
+/** `unknown=finished`: rollouts with no recorded termination count as finished for the signal (an explicit choice). */
+const UNKNOWN_PARAM = 'unknown';
+const UNKNOWN_AS_FINISHED = 'finished';
 
 type Param =
   | typeof SRC_PARAM
@@ -31,7 +39,9 @@ type Param =
   | typeof SEQ_PARAM
   | typeof TOKEN_PARAM
   | typeof ADV_PARAM
-  | typeof SHADE_PARAM;
+  | typeof SHADE_PARAM
+  | typeof MAP_PARAM
+  | typeof UNKNOWN_PARAM;
 
 /** Parameters to set (string) or remove (null); the others are kept. */
 type Patch = Partial<Record<Param, string | null>>;
@@ -58,6 +68,10 @@ export interface Selection {
   drGrpo: boolean;
   /** Token view shades by drift (trainer vs sampler log-probs) rather than probability. */
   drift: boolean;
+  /** The field mapping's JSON text, as the URL holds it (validated where it is applied); null for none. */
+  mapping: string | null;
+  /** Rollouts whose termination is `unknown` count as finished for group statistics. */
+  unknownAsFinished: boolean;
 }
 
 function nonNegativeInt(v: string | null): number | null {
@@ -82,6 +96,8 @@ export function readSelection(search: string): Selection {
     token: nonNegativeInt(params.get(TOKEN_PARAM)),
     drGrpo: params.get(ADV_PARAM) === 'dr',
     drift: params.get(SHADE_PARAM) === 'drift',
+    mapping: params.get(MAP_PARAM) || null,
+    unknownAsFinished: params.get(UNKNOWN_PARAM) === UNKNOWN_AS_FINISHED,
   };
 }
 
@@ -95,10 +111,15 @@ function withParams(search: string, patch: Patch): string {
   return formatSearch(params);
 }
 
-/** Opens other sources: whatever was selected inside the old ones no longer means anything. */
-export function withSources(sources: readonly string[]): string {
+/**
+ * Opens other sources: whatever was selected inside the old ones no longer means anything, nor does a
+ * mapping chosen for them. Counting unknown terminations as finished is a way of reading, and stays.
+ */
+export function withSources(sources: readonly string[], search = ''): string {
   const params = new URLSearchParams();
   for (const s of sources) params.append(SRC_PARAM, s);
+  const unknown = new URLSearchParams(search).get(UNKNOWN_PARAM);
+  if (unknown !== null) params.set(UNKNOWN_PARAM, unknown);
   return formatSearch(params);
 }
 
@@ -136,8 +157,17 @@ const replace = (search: string, patch: Patch): Intent => ({ search: withParams(
 const push = (search: string, patch: Patch): Intent => ({ search: withParams(search, patch), push: true });
 
 export const intents = {
-  /** Opens other sources: whatever was selected inside the old ones no longer means anything. */
-  openSources: (sources: readonly string[]): Intent => ({ search: withSources(sources), push: true }),
+  /** Opens other sources: whatever was selected inside the old ones no longer means anything (see withSources). */
+  openSources: (sources: readonly string[], search = ''): Intent => ({ search: withSources(sources, search), push: true }),
+  /**
+   * How the sources are read (a field mapping, unknown terminations as finished): both change what every
+   * rollout's summary says, so the load is redone, and Back undoes the choice.
+   */
+  readWith: (search: string, patch: { mapping?: string | null; unknownAsFinished?: boolean }): Intent =>
+    push(search, {
+      ...(patch.mapping === undefined ? {} : { [MAP_PARAM]: patch.mapping }),
+      ...(patch.unknownAsFinished === undefined ? {} : { [UNKNOWN_PARAM]: patch.unknownAsFinished ? UNKNOWN_AS_FINISHED : null }),
+    }),
   /** Selects a row of the run list (null clears it). */
   selectRollout: (search: string, key: string | null): Intent => ({ search: withRollout(search, key), push: false }),
   /** Opens one rollout's inspector, on a tab and step when given; Back returns to where it was opened. */

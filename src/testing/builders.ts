@@ -115,6 +115,7 @@ export function buildGroup(
     group_id,
     rollouts: 0,
     in_signal: 0,
+    unknown_termination: 0,
     mean: null,
     std: null,
     advantages: {},

@@ -1,6 +1,16 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLintReport, useLiveFollow } from '../load';
-import { DatasetProvider, useLoadedFilesFeed, useNotice, useReviewTabSync, useSelection, useSources, useUiActions } from '../state';
+import {
+  DatasetProvider,
+  useLoadedFilesFeed,
+  useNotice,
+  useReadOptions,
+  useReviewTabSync,
+  useSelection,
+  useSources,
+  useUiActions,
+} from '../state';
+import { ReadWithMapping } from './formats/ReadWithMapping';
 import { DropOverlay } from './open/DropOverlay';
 import { useFileDrop } from './open/useFileDrop';
 import { ProblemsPanel } from './problems/ProblemsPanel';
@@ -21,9 +31,10 @@ const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ defau
 /** The shell: what is open (from the URL), the load, and the run list once it is read. */
 export function App() {
   const { sources, missing, isDemo, pending, served } = useSources();
-  const report = useLintReport(sources);
-  const feed = useLoadedFilesFeed(sources);
-  useLiveFollow(sources, report.isSuccess);
+  const choice = useReadOptions();
+  const report = useLintReport(sources, choice.read);
+  const feed = useLoadedFilesFeed(sources, choice.read);
+  useLiveFollow(sources, report.isSuccess, choice.read);
   useReviewTabSync();
   const open = useOpenFiles();
   const dragging = useFileDrop(useCallback((files: File[]) => open(files, { fromDrop: true }), [open]));
@@ -49,6 +60,7 @@ export function App() {
           {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
           {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
           {result && report.isFetching && <LoadingStrip sources={sources} />}
+          {result && !report.isFetching && view === 'list' && <ReadWithMapping sources={sources} />}
           {pending ? (
             <div className="placeholder" aria-busy="true" />
           ) : sources.length === 0 ? (

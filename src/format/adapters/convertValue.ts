@@ -1,5 +1,9 @@
 import { type LineResult, parseLine } from '../jsonl';
+import { convertAtroposGroups } from './atroposGroups';
+import { convertHarborAtif } from './harborAtif';
 import { convertInspectEvalSample, convertInspectLog } from './inspectLog';
+import { convertMapped } from './mapping/convert';
+import { convertMiniSweAgent } from './miniSweAgent';
 import { convertNemoGym } from './nemoGym';
 import { convertOpenaiChat } from './openaiChat';
 import { convertOpenHandsEval, convertOpenHandsEvents } from './openHands';
@@ -10,6 +14,7 @@ import { convertTau2Results, convertTauBench } from './tauBench';
 import { type Convert, type ConvertContext, ConvertError, FORMAT_LABELS, type FormatId } from './types';
 import { convertVerifiersResults } from './verifiersResults';
 import { convertVerifiersTraces } from './verifiersTraces';
+import { convertVerlRollouts } from './verlRollouts';
 
 const ADAPTERS: Record<Exclude<FormatId, 'v1'>, Convert> = {
   'verifiers-results': convertVerifiersResults,
@@ -24,6 +29,11 @@ const ADAPTERS: Record<Exclude<FormatId, 'v1'>, Convert> = {
   'tau-bench': convertTauBench,
   'tau2-bench': convertTau2Results,
   'nemo-gym': convertNemoGym,
+  'mini-swe-agent': convertMiniSweAgent,
+  'verl-rollouts': convertVerlRollouts,
+  'harbor-atif': convertHarborAtif,
+  'atropos-groups': convertAtroposGroups,
+  mapped: convertMapped,
 };
 
 function error(ctx: ConvertContext, code: 'E_PARSE' | 'E_SCHEMA', message: string): LineResult {

@@ -4,7 +4,7 @@ import { isChatLine } from './openaiChat';
 import { isOpenHandsEval, isOpenHandsEvent } from './openHands';
 import { isRecord, type Json } from './read';
 import { isTau2Results, isTauBenchResult } from './tauBench';
-import type { FormatId } from './types';
+import { FORMAT_LABELS, type FormatId } from './types';
 
 /** What detection looks at: the file's name and its first parsed JSON value(s). */
 export interface DetectSample {
@@ -28,7 +28,24 @@ const RULES: ReadonlyArray<[FormatId, (v: Json) => boolean]> = [
       (Array.isArray(v.trajectory) && ('history' in v || 'info' in v)) ||
       (Array.isArray(v.attempts) && isRecord(v.attempts[0]) && 'trajectory' in v.attempts[0]),
   ],
+  // mini-swe-agent's DefaultAgent.serialize: `trajectory_format: "mini-swe-agent-1.x"`, or its `info` block.
+  [
+    'mini-swe-agent',
+    (v) =>
+      Array.isArray(v.messages) &&
+      ((typeof v.trajectory_format === 'string' && v.trajectory_format.startsWith('mini-swe-agent')) ||
+        (isRecord(v.info) && ('mini_version' in v.info || 'exit_status' in v.info))),
+  ],
+  [
+    'harbor-atif',
+    (v) =>
+      Array.isArray(v.steps) &&
+      ((typeof v.schema_version === 'string' && v.schema_version.startsWith('ATIF')) || ('session_id' in v && isRecord(v.agent))),
+  ],
+  ['atropos-groups', (v) => Array.isArray(v.tokens) && Array.isArray(v.masks) && Array.isArray(v.scores)],
   ['verifiers-results', (v) => 'prompt' in v && 'completion' in v && ('example_id' in v || 'id' in v || 'reward' in v)],
+  // veRL's RayPPOTrainer._dump_generations: `input`, `output`, `score`, `step` (+ `gts`, reward extras).
+  ['verl-rollouts', (v) => typeof v.input === 'string' && typeof v.output === 'string' && 'score' in v && 'step' in v],
   ['openai-chat', isChatLine],
   ['inspect-log', isInspectLog],
   ['tau2-bench', isTau2Results],
@@ -40,11 +57,18 @@ const RULES: ReadonlyArray<[FormatId, (v: Json) => boolean]> = [
 
 /** The names these tools give their files, used only when the content matched no rule (so errors name the right fields). */
 const NAMES: ReadonlyArray<[FormatId, RegExp]> = [
+  ['mini-swe-agent', /\.traj\.json$/i],
   ['swe-agent-traj', /\.traj$/i],
+  ['harbor-atif', /(^|[\\/])trajectory\.json$/i],
   ['verifiers-traces', /(^|[\\/])traces\.jsonl(\.gz)?$/i],
   ['verifiers-results', /(^|[\\/])results\.jsonl(\.gz)?$/i],
   ['inspect-eval', /\.eval$/i],
 ];
+
+/** A bare JSON array of chat messages: the older mini-swe-agent trajectory (its tests' `*.traj.json`). */
+export function isMessageArray(v: unknown): v is Json[] {
+  return Array.isArray(v) && v.length > 0 && v.every((m) => isRecord(m) && typeof m.role === 'string');
+}
 
 function firstObject(values: readonly unknown[]): Json | undefined {
   for (const v of values) {
@@ -58,15 +82,47 @@ function firstObject(values: readonly unknown[]): Json | undefined {
 }
 
 /**
- * The format of a file from its name and first JSON value(s), or null when nothing matches (the caller
- * then reads it as v1, so each line reports what v1 field it lacks). Pure: the browser and the CLI share it.
+ * The format of a file from its name and first JSON value(s), or null when nothing matches: the file
+ * is then of no format Trajscope knows (`describeUnknown` says what it looks like). Pure: the browser and
+ * the CLI share it.
  */
 export function detectFormat(sample: DetectSample): FormatId | null {
-  return detectByContent(sample.values) ?? NAMES.find(([, pattern]) => pattern.test(sample.name))?.[0] ?? null;
+  return detectByContent(sample.values) ?? detectByName(sample.name);
+}
+
+/** The format a file's name alone suggests, or null. */
+export function detectByName(name: string): FormatId | null {
+  return NAMES.find(([, pattern]) => pattern.test(name))?.[0] ?? null;
 }
 
 /** The format the content alone shows (the file's name aside), or null. */
 export function detectByContent(values: readonly unknown[]): FormatId | null {
+  if (values.some(isMessageArray)) return 'mini-swe-agent';
   const value = firstObject(values);
   return (value && RULES.find(([, matches]) => matches(value))?.[0]) ?? null;
+}
+
+/** The formats detection knows, for messages: "Trajscope v1, verifiers results.jsonl, …". */
+export function knownFormats(): string {
+  return Object.entries(FORMAT_LABELS)
+    .filter(([id]) => id !== 'mapped')
+    .map(([, label]) => label)
+    .join(', ');
+}
+
+/** What a file of no known format looks like, in a few words: its first value's shape and fields. */
+export function describeValue(value: unknown): string {
+  if (Array.isArray(value)) {
+    const inner = value.find(isRecord);
+    return inner ? `a JSON array of objects with ${fieldList(inner)}` : `a JSON array of ${value.length} non-objects`;
+  }
+  if (isRecord(value)) return `JSON objects with ${fieldList(value)}`;
+  return `JSON ${value === null ? 'null' : typeof value} values`;
+}
+
+function fieldList(v: Json): string {
+  const keys = Object.keys(v);
+  if (keys.length === 0) return 'no fields';
+  const shown = keys.slice(0, 6).map((k) => `"${k.length > 40 ? `${k.slice(0, 40)}…` : k}"`);
+  return `fields ${shown.join(', ')}${keys.length > 6 ? ` (+${keys.length - 6} more)` : ''}`;
 }

@@ -1,4 +1,6 @@
 export type { LineParser } from './lineParser';
 export { createLineParser } from './lineParser';
+export type { FieldMapping } from './mapping/schema';
+export { MappingError, parseFieldMapping } from './mapping/schema';
 export type { FormatId } from './types';
 export { FORMAT_IDS, FORMAT_LABELS, isFormatId } from './types';

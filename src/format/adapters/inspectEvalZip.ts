@@ -38,6 +38,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  */
 export class InspectEvalParser implements LineParser {
   readonly format: FormatId = 'inspect-eval';
+  /** A zip is an Inspect log or one clear error saying what it holds instead: never "unsupported" text. */
+  readonly unsupported = null;
   lines = 0;
   private readonly unzip = new Unzip();
   private out: LineResult[] = [];

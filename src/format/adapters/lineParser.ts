@@ -10,7 +10,7 @@ import {
   parseLine,
 } from '../jsonl';
 import { convertValue } from './convertValue';
-import { detectByContent, detectFormat } from './detect';
+import { describeValue, detectByContent, detectByName, isMessageArray, knownFormats } from './detect';
 import { isRecord } from './read';
 import { sniffingParser } from './sniffParser';
 import type { FormatId } from './types';
@@ -24,6 +24,13 @@ export interface LineParser {
   readonly format: FormatId | null;
   /** Bytes read but not yet turned into results: the partial last line, plus a multi-line document not yet complete. */
   readonly pendingBytes: number;
+  /**
+   * When no line of the file is of a format Trajscope reads (and none was forced): one line saying what
+   * the file looks like and which formats are known; its lines' errors are then not reported one by one
+   * (it is not a broken v1 file, it is another kind of file). Otherwise null. Before `end()` it says so
+   * far (a followed file may still turn out to be v1 once a record arrives); after, it is final.
+   */
+  readonly unsupported: string | null;
   /**
    * For a followed (live) file at its current end: reads an unterminated last line now if it is already
    * a whole JSON object or array (no later bytes can change it; a newline arriving next is that line's),
@@ -54,6 +61,12 @@ export interface LineParserOptions extends ParseOptions {
 const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
+
+/**
+ * Errors of lines read before any line was recognised are held back (a file of no known format reports
+ * one line, not one error per line); past this many, the rest are only counted.
+ */
+const HELD_ERRORS_LIMIT = 10_000;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
@@ -76,12 +89,23 @@ class StreamingParser implements LineParser {
   /** The last line was read by `completeTail` before its newline came: that newline is not a blank line. */
   private owesNewline = false;
   private whole: WholeDocument | null = null;
+  /** A format was forced (`from`, or a mapping): every line is read as that format. */
+  private readonly forced: FormatId | null;
+  /** Some line was of a known format (or a format was forced): errors are reported as they come. */
+  private recognised: boolean;
+  private held: LineResult[] = [];
+  private heldOver = 0;
+  /** What the file's first unrecognised content looked like, for `unsupported`. */
+  private firstLook: string | null = null;
+  private ended: { unsupported: string | null } | null = null;
 
   constructor(
     readonly file: string,
     private readonly options: LineParserOptions,
   ) {
-    this.format = options.from && options.from !== 'auto' ? options.from : null;
+    this.forced = options.mapping ? 'mapped' : options.from && options.from !== 'auto' ? options.from : null;
+    this.format = this.forced;
+    this.recognised = this.forced !== null;
     this.splitter = new LineSplitter(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
   }
 
@@ -129,7 +153,48 @@ class StreamingParser implements LineParser {
       out.push(...this.handle(bytes, line));
     });
     if (this.mode === 'whole') out.push(...this.finishWhole());
+    // Not a broken v1 file: another kind of file, said in one line (trajectory-format.md §8, lint exit 2).
+    this.ended = { unsupported: this.unsupportedSoFar() };
+    this.held = [];
+    this.heldOver = 0;
     return out;
+  }
+
+  get unsupported(): string | null {
+    return this.ended ? this.ended.unsupported : this.unsupportedSoFar();
+  }
+
+  private unsupportedSoFar(): string | null {
+    if (this.recognised || (this.held.length === 0 && this.heldOver === 0)) return null;
+    const n = this.splitter.lines;
+    return `${this.firstLook ?? 'no JSON object'} (${n} line${n === 1 ? '' : 's'}): not a format Trajscope reads. Known formats: ${knownFormats()}; any other JSON can be read with a field mapping (--map, docs/formats.md)`;
+  }
+
+  /** A line of no known format: its error waits until some line is recognised (or the file ends unrecognised). */
+  private unrecognised(result: LineResult | null, look: string): LineResult[] {
+    if (result === null) return [];
+    if (this.recognised) return [result];
+    this.firstLook ??= look;
+    if (this.held.length < HELD_ERRORS_LIMIT) this.held.push(result);
+    else this.heldOver++;
+    return [];
+  }
+
+  /** Some line is of a known format: the errors held so far are this file's own, reported in line order. */
+  private recognise(): LineResult[] {
+    if (this.recognised) return [];
+    this.recognised = true;
+    const held = this.held;
+    this.held = [];
+    if (this.heldOver > 0) {
+      const first = held[0]?.value.line ?? 1;
+      held.push({
+        kind: 'error',
+        value: { file: this.file, line: first, code: 'E_PARSE', message: `${this.heldOver} more lines before the first record failed too` },
+      });
+      this.heldOver = 0;
+    }
+    return held;
   }
 
   /** Once a file is known to be v1 its lines take exactly JsonlParser's path: parsed once, by parseLine. */
@@ -162,21 +227,42 @@ class StreamingParser implements LineParser {
       }
     }
     this.sawContent = true;
-    if (read === 'invalid') return one(parseLine(bytes, line, this.file));
-    if (this.format === null) {
-      // Detection waits for a line holding a JSON object; anything before it is reported as v1 would be.
-      const hasObject = isRecord(read.value) || (Array.isArray(read.value) && read.value.some(isRecord));
-      if (!hasObject) return one(parseLine(bytes, line, this.file));
-      this.format = detectFormat({ name: this.file, values: [read.value] }) ?? 'v1';
+    if (read === 'invalid') {
+      const text = decodeOrNull(bytes, line)?.trim() ?? '';
+      return this.unrecognised(parseLine(bytes, line, this.file), `not JSON (line ${line} starts "${text.slice(0, 30)}")`);
     }
-    return this.convertParsed(bytes, read.value, line);
+    const format = this.lineFormat(read.value);
+    if (format === null) return this.unrecognised(parseLine(bytes, line, this.file), describeValue(read.value));
+    return [...this.recognise(), ...this.convertParsed(format, bytes, read.value, line)];
   }
 
-  private convertParsed(bytes: Uint8Array, value: unknown, line: number): LineResult[] {
-    const format = this.format ?? 'v1';
+  /**
+   * The format one line is read as. Each line's own content decides first, so a first line of another
+   * format never turns the valid lines after it into errors (issue 18); a line that matches no rule is
+   * read as the file's format (so its error names that format's fields), else as the file name suggests.
+   * Null: nothing known fits (the line is reported as v1 would report it, once the file is known).
+   */
+  private lineFormat(value: unknown): FormatId | null {
+    if (this.forced) return this.forced;
+    const hasObject = isRecord(value) || (Array.isArray(value) && value.some(isRecord));
+    const own = hasObject ? detectByContent([value]) : null;
+    if (own !== null) {
+      this.format ??= own;
+      return own;
+    }
+    if (this.format !== null) return this.format;
+    if (!hasObject) return null;
+    const byName = detectByName(this.file);
+    if (byName !== null) this.format = byName;
+    return byName;
+  }
+
+  private convertParsed(format: FormatId, bytes: Uint8Array, value: unknown, line: number): LineResult[] {
     if (format === 'v1') return one(parseLine(bytes, line, this.file));
-    const ctx = { file: this.file, line, metadata: this.options.metadata };
-    // A line holding an array of source records (e.g. several episodes) converts each of them.
+    const ctx = { file: this.file, line, metadata: this.options.metadata, mapping: this.options.mapping };
+    // A bare array of chat messages is one conversation (older mini-swe-agent); another array of source
+    // records (e.g. several episodes) converts each of them.
+    if (format === 'mini-swe-agent' && isMessageArray(value)) return convertValue(format, { messages: value }, ctx);
     const values = Array.isArray(value) && value.every(isRecord) ? value : [value];
     return values.flatMap((v) => convertValue(format, v, ctx));
   }
@@ -190,7 +276,7 @@ class StreamingParser implements LineParser {
     // so a followed (live) file shows the document without waiting for end().
     if (closesDocument(bytes)) {
       const done = this.parseWhole(whole);
-      if (done !== null && done.format !== null) return this.completeWhole(done);
+      if (done !== null && (done.format !== null || done.unsupported !== null)) return this.completeWhole(done);
     }
     const limit = this.options.wholeFileLimit ?? WHOLE_FILE_LIMIT;
     if (whole.bytes <= limit) return [];
@@ -223,8 +309,13 @@ class StreamingParser implements LineParser {
     this.mode = 'lines';
     this.whole = null;
     this.sawContent = false;
-    this.format = parsed.format;
-    return parsed.results;
+    if (parsed.unsupported !== null) {
+      this.firstLook ??= parsed.unsupported;
+      if (!this.recognised) this.heldOver++;
+      return [];
+    }
+    if (parsed.format !== null) this.format = parsed.format;
+    return [...this.recognise(), ...parsed.results];
   }
 
   private finishWhole(): LineResult[] {
@@ -234,8 +325,10 @@ class StreamingParser implements LineParser {
     // Not strict means the first line was not a lone bracket: a file that then fails as a whole was JSONL.
     // A lone bracket followed by lines that are records on their own was a JSONL file with a broken first
     // line: that line is one E_PARSE and the others load.
-    const failed = parsed === null || parsed.format === null;
-    if (failed && (!whole.strict || holdsRecordLines(whole))) return this.replay();
+    const failed = parsed === null || (parsed.format === null && parsed.unsupported === null);
+    // A lone bracket whose later lines are not shaped like a pretty-printed document (indented, or a
+    // closing bracket) was a broken first line of a JSONL file: each later line is its own line (issue 18).
+    if (failed && (!whole.strict || holdsRecordLines(whole) || !prettyPrinted(whole))) return this.replay();
     if (parsed === null) {
       this.mode = 'lines';
       this.whole = null;
@@ -272,6 +365,14 @@ function holdsRecordLines(whole: WholeDocument): boolean {
   return whole.lines.some((bytes, i) => {
     const read = readJson(bytes, whole.start + i);
     return typeof read === 'object' && isRecord(read.value) && detectByContent([read.value]) !== null;
+  });
+}
+
+/** Every line after the first is indented, blank, or a closing bracket: how JSON pretty-printers write. */
+function prettyPrinted(whole: WholeDocument): boolean {
+  return whole.lines.slice(1).every((bytes) => {
+    const first = bytes[0];
+    return first === undefined || first === 0x20 || first === 0x09 || first === 0x0d || first === 0x7d || first === 0x5d;
   });
 }
 

@@ -35,6 +35,10 @@ class SniffingParser implements LineParser {
     return this.inner?.pendingBytes ?? this.head.length;
   }
 
+  get unsupported(): string | null {
+    return this.inner?.unsupported ?? null;
+  }
+
   completeTail(): LineResult[] {
     return this.inner?.completeTail() ?? [];
   }

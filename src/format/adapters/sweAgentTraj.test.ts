@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contextMessages } from '../additions';
 import { FIXTURES, parseText, rolloutsOf, segmentNumbers, transcriptOf } from './fixtures';
+import { REAL_DATA_MISSING, readReal } from './fixtures/sharedData';
 import { sweAgentTermination } from './sweAgentTraj';
 
 describe('SWE-agent .traj', () => {
@@ -23,11 +24,12 @@ describe('SWE-agent .traj', () => {
     expect(rolloutsOf('sweTraj')[0]?.reward).toBeNull();
   });
 
-  it('one text segment per step, with the exact query as its context; thought, action, observation under extra', () => {
+  it('one text segment per step, with the exact query as its context; each executed action a step with a locator id', () => {
     const [r] = rolloutsOf('sweTraj');
+    const loc = `${FIXTURES.sweTraj.name}:1`;
     expect(r?.segments.map((s) => [s.text, s.tool_call_id, contextMessages(s)?.length])).toEqual([
-      ['Let me find the validator.\n\n```\nfind_file validators.py\n```', null, 2],
-      ['Replace $ by \\Z.\n\n```\nsubmit\n```', null, 4],
+      ['Let me find the validator.\n\n```\nfind_file validators.py\n```', `${loc}/trajectory[0]`, 2],
+      ['Replace $ by \\Z.\n\n```\nsubmit\n```', `${loc}/trajectory[1]`, 4],
     ]);
     expect(r?.segments[0]?.extra).toEqual({
       action: 'find_file validators.py',
@@ -37,7 +39,15 @@ describe('SWE-agent .traj', () => {
       state: { open_file: 'n/a', working_dir: '/testbed' },
       extra_info: {},
     });
-    expect(r?.steps).toBeUndefined();
+    // No call id is recorded without function calling: the step's id is its location, marked as such.
+    expect(r?.steps?.[0]).toEqual({
+      tool_call_id: `${loc}/trajectory[0]`,
+      tool_call_id_is_locator: true,
+      tool: 'find_file',
+      args: { command: 'find_file validators.py' },
+      observation: { text: 'Found 1 matches for "validators.py":\n/testbed/django/contrib/auth/validators.py' },
+    });
+    expect(r?.steps?.map((s) => s.tool)).toEqual(['find_file', 'submit']);
     expect(segmentNumbers(rolloutsOf('sweTraj'))).toEqual([]);
   });
 
@@ -100,5 +110,47 @@ describe('sweAgentTermination', () => {
     ['', 'unknown'],
   ])('%s -> %s', (status, expected) => {
     expect(sweAgentTermination(status)).toBe(expected);
+  });
+});
+
+describe.skipIf(REAL_DATA_MISSING !== null)(`SWE-agent on real files ${REAL_DATA_MISSING ?? ''}`, () => {
+  it('with function calling (marshmallow-1867): call ids from the history, one step per trajectory step', () => {
+    const { rollouts, errors } = readReal('swe-agent-fc-marshmallow/marshmallow-code__marshmallow-1867.traj');
+    expect(errors).toEqual([]);
+    expect(rollouts).toHaveLength(1);
+    const r = rollouts[0]?.record;
+    expect(r).toMatchObject({
+      task_id: 'marshmallow-code__marshmallow-1867',
+      policy_version: 'gpt-4o',
+      termination: 'finished',
+      reward: null,
+    });
+    expect(r?.segments).toHaveLength(11);
+    expect(r?.steps?.[0]).toEqual({
+      tool_call_id: 'call_cyI71DYnRdoLHWwtZgIaW2wr',
+      tool: 'create',
+      args: { filename: 'reproduce.py' },
+      observation: { text: '[File: reproduce.py (1 lines total)]\r\n1:' },
+    });
+    expect(r?.steps?.at(-1)).toMatchObject({ tool_call_id: 'call_submit', tool: 'submit' });
+    expect(r?.segments.every((s) => s.tool_call_id?.startsWith('call_'))).toBe(true);
+    const transcript = transcriptOf(r);
+    expect(transcript?.[2]?.tool_calls?.[0]).toMatchObject({ id: 'call_cyI71DYnRdoLHWwtZgIaW2wr', name: 'create' });
+    expect(transcript?.[3]?.tool_call_id).toBe('call_cyI71DYnRdoLHWwtZgIaW2wr');
+  });
+
+  it.each([
+    ['swe-agent-pydicom/pydicom__pydicom-1458.traj', 'pydicom__pydicom-1458', 12, 'create'],
+    ['swe-agent-ctf-eps/eps.traj', 'eps', 14, 'file'],
+  ])('without function calling (%s): every action and observation a step with a locator id', (path, task, n, firstTool) => {
+    const { rollouts, errors } = readReal(path);
+    expect(errors).toEqual([]);
+    expect(rollouts).toHaveLength(1);
+    const r = rollouts[0]?.record;
+    expect(r).toMatchObject({ task_id: task, termination: 'finished' });
+    expect(r?.steps).toHaveLength(n);
+    expect(r?.steps?.[0]).toMatchObject({ tool_call_id: `${path}:1/trajectory[0]`, tool_call_id_is_locator: true, tool: firstTool });
+    expect(r?.steps?.at(-1)?.tool).toBe('submit');
+    expect(r?.segments.map((s) => s.tool_call_id)).toEqual(r?.steps?.map((s) => s.tool_call_id));
   });
 });

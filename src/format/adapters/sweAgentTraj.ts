@@ -1,6 +1,6 @@
 import { parseJson } from '../json';
 import { compact, idOf, type Json, list, locator, num, rec, rewardFor, str, unmapped } from './read';
-import { type Message, normalizeMessage } from './transcript';
+import { type Message, normalizeMessage, parsedArguments } from './transcript';
 import { type Convert, type ConvertContext, ConvertError, type Termination } from './types';
 
 /*
@@ -37,7 +37,10 @@ export function sweAgentTermination(status: unknown): string {
 
 function messages(raw: unknown, path: string): Message[] {
   return (list(raw) ?? []).flatMap((m, i) => {
-    const msg = normalizeMessage(m, `${path}[${i}]`);
+    // A function-calling history's observation names its calls in `tool_call_ids` (one per action).
+    const ids = list(rec(m)?.tool_call_ids);
+    const value = ids && rec(m)?.tool_call_id === undefined ? { ...rec(m), tool_call_id: ids[0] } : m;
+    const msg = normalizeMessage(value, `${path}[${i}]`);
     return msg ? [msg] : [];
   });
 }
@@ -64,16 +67,41 @@ function attemptRecord(attempt: Json, ctx: ConvertContext, at: string | null, ru
   const model = rec(rec(replay?.agent)?.model);
   const trajectory = list(attempt.trajectory);
   if (!trajectory) throw new ConvertError(`${at === null ? '' : `${at}.`}trajectory: expected an array of steps`);
+  const transcript = messages(attempt.history, 'history');
+  // With function calling, the history's action messages carry the call ids, one per trajectory step
+  // (the main agent's, in order; demonstrations are marked is_demo).
+  const actions = transcript.filter((m) => m.role === 'assistant' && m.is_demo === undefined && (m.agent ?? 'main') !== 'demo');
+  const withCalls = actions.filter((m) => (m.tool_calls?.length ?? 0) > 0);
+  const rolloutId = at === null ? locator(ctx) : `${locator(ctx)}/${at}`;
+  const steps: Json[] = [];
   const segments = trajectory.map((raw, i) => {
     const step = rec(raw);
     if (!step) throw new ConvertError(`${at === null ? '' : `${at}.`}trajectory[${i}]: expected a step object`);
     const query = messages(step.query, `trajectory[${i}].query`);
-    // No call id is recorded on a trajectory step, so none is made up: the action and observation stay here.
+    const calls = withCalls.length === trajectory.length ? (withCalls[i]?.tool_calls ?? []) : [];
+    const ids = calls.flatMap((c) => (c.id === undefined ? [] : [c.id]));
+    const action = str(step.action);
+    // An executed action without a recorded call id still gets a step: its location stands in, marked.
+    const id = ids[0] ?? (action !== undefined && action.trim() !== '' ? `${rolloutId}/trajectory[${i}]` : undefined);
+    if (id !== undefined) {
+      const call = calls[0];
+      steps.push(
+        compact({
+          tool_call_id: id,
+          tool_call_id_is_locator: ids[0] === undefined ? true : undefined,
+          tool: call?.name ?? action?.trim().split(/\s+/)[0] ?? '',
+          args: call ? parsedArguments(call) : action !== undefined ? { command: action } : undefined,
+          observation: { text: str(step.observation) ?? '' },
+        }),
+      );
+    }
     return compact({
       input_ids: [],
       generated_ids: [],
       old_logprobs: [],
-      tool_call_id: null,
+      tool_call_id: id ?? null,
+      tool_call_ids: ids.length > 1 ? ids : undefined,
+      tool_call_id_is_locator: id !== undefined && ids[0] === undefined ? true : undefined,
       text: str(step.response),
       context_messages: query.length > 0 ? query : undefined,
       // A query entry that is not a message (SWE-agent's default is `[{}]`) keeps the raw query here.
@@ -81,7 +109,6 @@ function attemptRecord(attempt: Json, ctx: ConvertContext, at: string | null, ru
     });
   });
   const termination = sweAgentTermination(info?.exit_status);
-  const transcript = messages(attempt.history, 'history');
   const historyIsMessages = transcript.length === (list(attempt.history)?.length ?? 0);
   const extra: Json = compact({
     ...unmapped(attempt, historyIsMessages ? ['trajectory', 'history'] : ['trajectory']),
@@ -93,12 +120,13 @@ function attemptRecord(attempt: Json, ctx: ConvertContext, at: string | null, ru
     source_format: 'swe-agent-traj',
     task_id: idOf(problem?.id) ?? instanceIdFromName(ctx.file) ?? locator(ctx),
     // A .traj names no rollout id: its location stands in.
-    rollout_id: at === null ? locator(ctx) : `${locator(ctx)}/${at}`,
+    rollout_id: rolloutId,
     policy_version: str(model?.name),
     sampling: Object.keys(sampling).length > 0 ? sampling : undefined,
     task: typeof problem?.text === 'string' ? { prompt: problem.text } : undefined,
     transcript,
     segments,
+    steps: steps.length > 0 ? steps : undefined,
     termination,
     // SWE-agent does not grade: evaluation of the submission is a separate step (SWE-bench).
     reward: rewardFor(termination, null, extra),

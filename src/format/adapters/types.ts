@@ -1,3 +1,5 @@
+import type { FieldMapping } from './mapping/schema';
+
 /** Formats Trajscope reads: its own v1 and the tools it converts from (docs/formats.md). */
 export const FORMAT_IDS = [
   'v1',
@@ -13,6 +15,11 @@ export const FORMAT_IDS = [
   'tau-bench',
   'tau2-bench',
   'nemo-gym',
+  'mini-swe-agent',
+  'verl-rollouts',
+  'harbor-atif',
+  'atropos-groups',
+  'mapped',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
@@ -35,6 +42,11 @@ export const FORMAT_LABELS: Record<FormatId, string> = {
   'tau-bench': 'tau-bench results',
   'tau2-bench': 'tau2-bench simulations',
   'nemo-gym': 'NeMo Gym rollouts',
+  'mini-swe-agent': 'mini-swe-agent .traj.json',
+  'verl-rollouts': 'veRL rollout dump',
+  'harbor-atif': 'Harbor / Terminal-Bench ATIF trajectory.json',
+  'atropos-groups': 'Atropos ScoredDataGroup JSONL',
+  mapped: 'a field mapping (--map)',
 };
 
 /** Where a source value sits, and what else the caller knows about it. */
@@ -45,6 +57,8 @@ export interface ConvertContext {
   line: number;
   /** A verifiers `metadata.json` read next to `results.jsonl`, when the caller found one. */
   metadata?: unknown;
+  /** The field mapping a `mapped` file is read with (`--map`, or the one chosen in the browser). */
+  mapping?: FieldMapping;
 }
 
 /** Turns one parsed JSON object of the source format into v1 records (not yet validated). */

@@ -43,11 +43,20 @@ describe('parseWholeFile', () => {
     expect(results[0]?.kind === 'rollout' && results[0].value.record).toMatchObject({ task_id: 'e/3', policy_version: 'm' });
   });
 
-  it('an empty text has no results; a scalar is E_PARSE', () => {
-    expect(parseWholeFile('  \n', 'x.json')).toEqual({ results: [], format: null, lines: 1 });
-    expect(parseWholeFile('"text"', 'x.json').results[0]?.value).toMatchObject({
+  it('an empty text has no results; a scalar or an object of no known format is unsupported, said once', () => {
+    expect(parseWholeFile('  \n', 'x.json')).toEqual({ results: [], format: null, lines: 1, unsupported: null });
+    expect(parseWholeFile('"text"', 'x.json')).toMatchObject({ results: [], format: null, unsupported: 'JSON string values' });
+    expect(parseWholeFile('{"a": 1,\n "b": [2]}', 'x.json').unsupported).toBe('JSON objects with fields "a", "b"');
+    // Forced to a format, the same value is that format's error, named by line.
+    expect(parseWholeFile('"text"', 'x.json', { from: 'v1' }).results[0]?.value).toMatchObject({
       code: 'E_PARSE',
       message: 'expected a JSON object, got string',
     });
+  });
+
+  it('an unclosed document is one error on its last line, never one past the end of the file', () => {
+    const { results, lines } = parseWholeFile('{\n  "a": 1,\n', 'x.json');
+    expect(lines).toBe(2);
+    expect(results.map((r) => [r.kind, r.kind === 'error' ? r.value.line : null])).toEqual([['error', 2]]);
   });
 });

@@ -1,7 +1,8 @@
 import { JsonTooDeepError, MAX_JSON_DEPTH, nestsDeeperThan } from '../json';
 import type { LineResult } from '../jsonl';
 import { convertValue } from './convertValue';
-import { detectFormat } from './detect';
+import { describeValue, detectFormat, isMessageArray } from './detect';
+import type { FieldMapping } from './mapping/schema';
 import type { FormatId } from './types';
 
 /** Formats whose top-level array is the events of one rollout, not a list of records. */
@@ -14,12 +15,16 @@ export interface ParseOptions {
   metadata?: unknown;
   /** Bytes a multi-line JSON document may take before reading stops (default WHOLE_FILE_LIMIT). */
   wholeFileLimit?: number;
+  /** Reads every record through this field mapping (the `mapped` format) instead of detecting one. */
+  mapping?: FieldMapping;
 }
 
 export interface WholeFileResult {
   results: LineResult[];
-  /** The format read, or null when the file held no JSON object. */
+  /** The format read, or null when the file held no JSON object (or none of a known format). */
   format: FormatId | null;
+  /** The document parsed but is of no known format: what it looks like (the caller says it once). */
+  unsupported: string | null;
   /** Lines in the text, counted as the JSONL reader counts them. */
   lines: number;
 }
@@ -82,44 +87,44 @@ export function parseWholeFile(text: string, file: string, options: ParseOptions
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lines = countLines(body);
   const start = body.search(/\S/);
-  if (start === -1) return { results: [], format: null, lines };
+  if (start === -1) return { results: [], format: null, lines, unsupported: null };
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const position = Number(/position (\d+)/.exec(message)?.[1]);
-    const line = Number.isFinite(position) ? lineAt(body, position) : lineAt(body, start);
+    // An error at the very end (an unclosed document) is on the last line, never one past it.
+    const line = Math.min(Number.isFinite(position) ? lineAt(body, position) : lineAt(body, start), Math.max(lines, 1));
     return {
       results: [{ kind: 'error', value: { file, line, code: 'E_PARSE', message: `not valid JSON: ${message}` } }],
       format: null,
       lines,
+      unsupported: null,
     };
   }
-  const format = options.from && options.from !== 'auto' ? options.from : (detectFormat({ name: file, values: [value] }) ?? 'v1');
-  const base = { file, metadata: options.metadata };
+  const forced = options.mapping ? 'mapped' : options.from && options.from !== 'auto' ? options.from : null;
+  const format = forced ?? detectFormat({ name: file, values: [value] });
+  if (format === null) return { results: [], format: null, lines, unsupported: describeValue(value) };
+  const base = { file, metadata: options.metadata, mapping: options.mapping };
   // Too deep is judged per record (an array's element), so one deep record costs only itself.
   const tooDeep = (line: number): LineResult[] => [
     { kind: 'error', value: { file, line, code: 'E_PARSE', message: new JsonTooDeepError(MAX_JSON_DEPTH).message } },
   ];
+  const convertOne = (v: unknown, line: number): LineResult[] =>
+    nestsDeeperThan(v, MAX_JSON_DEPTH) ? tooDeep(line) : convertValue(format, v, { ...base, line });
   if (Array.isArray(value) && WHOLE_ARRAY_FORMATS.includes(format)) {
     // A format whose whole array is one record (an OpenHands event list): converted once, as `{events}`.
-    const line = lineAt(body, start);
-    const results = nestsDeeperThan(value, MAX_JSON_DEPTH) ? tooDeep(line) : convertValue(format, { events: value }, { ...base, line });
-    return { results, format, lines };
+    return { results: convertOne({ events: value }, lineAt(body, start)), format, lines, unsupported: null };
+  }
+  // The older mini-swe-agent trajectory is a bare array of chat messages: one conversation, one record.
+  if (format === 'mini-swe-agent' && isMessageArray(value)) {
+    return { results: convertOne({ messages: value }, lineAt(body, start)), format, lines, unsupported: null };
   }
   if (Array.isArray(value)) {
     const at = arrayElementLines(body, start);
-    const results = value.flatMap((element, i) => {
-      const line = at[i] ?? lineAt(body, start);
-      return nestsDeeperThan(element, MAX_JSON_DEPTH) ? tooDeep(line) : convertValue(format, element, { ...base, line });
-    });
-    return { results, format, lines };
+    const results = value.flatMap((element, i) => convertOne(element, at[i] ?? lineAt(body, start)));
+    return { results, format, lines, unsupported: null };
   }
-  const line = lineAt(body, start);
-  return {
-    results: nestsDeeperThan(value, MAX_JSON_DEPTH) ? tooDeep(line) : convertValue(format, value, { ...base, line }),
-    format,
-    lines,
-  };
+  return { results: convertOne(value, lineAt(body, start)), format, lines, unsupported: null };
 }

@@ -2,7 +2,7 @@ import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { Rollout } from '../../format';
 import { type CompactRollout, expandRollout } from '../compact';
 import { lintReportOptions, loadKey } from '../lintReportQuery';
-import type { LoadResult } from '../loadState';
+import type { LoadResult, ReadOptions } from '../loadState';
 import { findRollout, rolloutKeys } from '../rolloutKeys';
 import type { LoadSource } from '../sources';
 import type { AdvantageMode, Dataset, DatasetCounts, DatasetFeed } from './dataset';
@@ -89,10 +89,10 @@ export function loadedDataset(result: LoadResult, id = ''): Dataset {
  * The files being read into this page, as a feed: each snapshot the load (or a live file's follower)
  * puts in the query cache is the next version.
  */
-export function loadedFilesFeed(client: QueryClient, sources: readonly LoadSource[]): DatasetFeed {
-  const { queryKey } = lintReportOptions(sources);
+export function loadedFilesFeed(client: QueryClient, sources: readonly LoadSource[], read: ReadOptions = {}): DatasetFeed {
+  const { queryKey } = lintReportOptions(sources, read);
   const hash = hashKey(queryKey);
-  const id = loadKey(sources);
+  const id = loadKey(sources, read);
   return {
     current() {
       const result = sources.length > 0 ? client.getQueryData(queryKey) : undefined;

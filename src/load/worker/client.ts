@@ -1,7 +1,7 @@
 import { AsyncQueue } from '../asyncQueue';
 import type { LoadProgress } from '../lintSources';
 import { lintSources } from '../lintSources';
-import type { LoadedFile, LoadResult, LoadState } from '../loadState';
+import type { LoadedFile, LoadResult, LoadState, ReadOptions } from '../loadState';
 import { LoadError, type LoadSource } from '../sources';
 import type { FromWorker, ToWorker, WorkerSource } from './protocol';
 
@@ -18,6 +18,7 @@ export interface StreamLoadOptions {
   onProgress?: (progress: LoadProgress) => void;
   follow?: (source: LoadSource) => boolean;
   driftThreshold?: number;
+  read?: ReadOptions;
   /** Receives the live handle when a load with followed sources finishes. */
   onLive?: (live: LiveLoad) => void;
 }
@@ -54,6 +55,7 @@ function inThread(sources: readonly LoadSource[], options: StreamLoadOptions): A
     onProgress: options.onProgress,
     follow: options.follow,
     driftThreshold: options.driftThreshold,
+    read: options.read,
     onSnapshot: (s) => queue.push(s.snapshot()),
     onState: (state) => {
       if (options.onLive && state.sources.some((s) => s.follow)) options.onLive(liveFromState(state));
@@ -163,6 +165,7 @@ function inWorker(sources: readonly LoadSource[], options: StreamLoadOptions): A
     follow,
     memoryLimit: heapLimit(),
     driftThreshold: options.driftThreshold,
+    read: options.read,
   };
   worker.postMessage(message);
   return queue;

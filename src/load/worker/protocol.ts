@@ -2,14 +2,14 @@ import type { CheckOptions } from '../../analysis';
 import type { CompactRollout } from '../compact';
 import type { LineBlock, ProcessedLine } from '../lineBlocks';
 import type { LoadProgress } from '../lintSources';
-import type { LoadResult } from '../loadState';
+import type { LoadResult, ReadOptions } from '../loadState';
 import type { LoadError } from '../sources';
 
 /** A source the worker can open itself: a File (structured-cloneable) or an absolute URL. */
 export type WorkerSource = { kind: 'file'; id: string; name: string; file: File } | { kind: 'url'; id: string; name: string; url: string };
 
 export type ToWorker =
-  | { type: 'load'; sources: WorkerSource[]; follow: boolean[]; driftThreshold?: number; memoryLimit?: number }
+  | { type: 'load'; sources: WorkerSource[]; follow: boolean[]; driftThreshold?: number; memoryLimit?: number; read?: ReadOptions }
   /** New bytes of a followed source (read by the page with an HTTP range request). */
   | { type: 'append'; source: number; bytes: ArrayBuffer };
 

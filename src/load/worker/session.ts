@@ -42,6 +42,7 @@ export function createWorkerSession(
         pool,
         driftThreshold: message.driftThreshold,
         memoryLimit: message.memoryLimit,
+        read: message.read,
         yieldToUi: false,
         follow: (s) => message.follow[message.sources.findIndex((x) => x.id === s.id)] ?? false,
         onProgress: (progress) => post({ type: 'progress', progress }, []),

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, createElement, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
-import { type Dataset, type DatasetFeed, type LoadSource, loadedDataset, loadedFilesFeed, loadKey } from '../../load';
+import { type Dataset, type DatasetFeed, type LoadSource, loadedDataset, loadedFilesFeed, loadKey, type ReadOptions } from '../../load';
 
 /** What a view shows before anything is read: no rows, no groups. */
 const EMPTY: Dataset = loadedDataset({
@@ -21,12 +21,12 @@ export function DatasetProvider({ feed, children }: { feed: DatasetFeed; childre
   return createElement(FeedContext.Provider, { value: feed }, children);
 }
 
-/** The feed of the files the URL names, read into this page (one per set of sources). */
-export function useLoadedFilesFeed(sources: readonly LoadSource[]): DatasetFeed {
+/** The feed of the files the URL names, read into this page the way the URL says (one per sources and read options). */
+export function useLoadedFilesFeed(sources: readonly LoadSource[], read: ReadOptions = {}): DatasetFeed {
   const client = useQueryClient();
-  const key = loadKey(sources);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the load key names the sources' bytes; a new array of the same sources is the same feed.
-  return useMemo(() => loadedFilesFeed(client, sources), [client, key]);
+  const key = loadKey(sources, read);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the load key names the sources' bytes and how they are read; new objects of the same are the same feed.
+  return useMemo(() => loadedFilesFeed(client, sources, read), [client, key]);
 }
 
 /**

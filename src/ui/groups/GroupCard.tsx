@@ -35,8 +35,14 @@ export const GroupCard = memo(function GroupCard({ row, drGrpo, selectedIndex }:
         ))}
       </header>
       <p className="gcard__stats">
-        {g.in_signal} of {g.rollouts} in signal · mean {g.mean === null ? '—' : formatReward(g.mean)} · std{' '}
-        {g.std === null ? '—' : g.std.toFixed(3)}
+        {g.in_signal} of {g.rollouts} in signal
+        {g.unknown_termination > 0 && (
+          <span title="These rollouts record no termination status; see the note above the groups">
+            {' '}
+            ({g.unknown_termination} with no recorded status)
+          </span>
+        )}{' '}
+        · mean {g.mean === null ? '—' : formatReward(g.mean)} · std {g.std === null ? '—' : g.std.toFixed(3)}
       </p>
       {g.findings.length > 0 && (
         <ul className="gcard__findings">

@@ -12,6 +12,7 @@ import {
   useSelection,
 } from '../../state';
 import { AdvantageModeToggle } from '../shared/AdvantageModeToggle';
+import { UnknownStatusNotice } from '../shared/UnknownStatusNotice';
 import { GroupCard } from './GroupCard';
 import { GroupChart } from './GroupChart';
 import { GroupLegend } from './GroupLegend';
@@ -68,6 +69,7 @@ export function GroupsView() {
 
   return (
     <div className="groups">
+      <UnknownStatusNotice rollouts={rollouts} />
       <GroupsSummary overview={overview} codeCounts={codeCounts} counted={counted} activeCode={browse.code} onCode={setGroupCode} />
       <div className="toolbar groups__toolbar">
         <label className="groups__sort">

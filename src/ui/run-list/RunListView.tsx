@@ -19,6 +19,7 @@ import {
   useSelectedRolloutKey,
   useSelection,
 } from '../../state';
+import { UnknownStatusNotice } from '../shared/UnknownStatusNotice';
 import { useNarrowScreen } from '../shared/useNarrowScreen';
 import { visibleColumns } from './columns';
 import { findingCodeCounts, groupCodesOf, type RunRowData, visibleRows } from './filterRollouts';
@@ -37,6 +38,7 @@ export function RunListView() {
   const policies = usePolicies();
   const advantages = useAdvantages();
   const problems = useProblems();
+  const files = useLoadedFiles();
   const { terminations } = useDatasetCounts();
   const selectedKey = useSelectedRolloutKey();
   const { drGrpo } = useSelection();
@@ -45,7 +47,7 @@ export function RunListView() {
   const { cycleSort } = useRunFiltersActions();
   const selectedIndex = useSelectedIndex();
   const selected = rollouts[selectedIndex] ?? null;
-  const multiFile = useLoadedFiles().length > 1;
+  const multiFile = files.length > 1;
   const narrow = useNarrowScreen();
   const pane = selectedKey === null ? 'closed' : narrow ? 'open-narrow' : 'open';
   const columns = useMemo(() => visibleColumns(multiFile, drGrpo, pane), [multiFile, drGrpo, pane]);
@@ -82,6 +84,7 @@ export function RunListView() {
   return (
     <>
       <SummaryBar />
+      <UnknownStatusNotice rollouts={rollouts} />
       {rollouts.length > 0 && (
         <RunFilterBar
           filters={filters}
@@ -97,7 +100,13 @@ export function RunListView() {
         {rollouts.length === 0 ? (
           <div className="placeholder">
             <h2>No rollouts</h2>
-            <p>{problems.length > 0 ? 'Every line failed to load: see Problems below.' : 'The data has no lines.'}</p>
+            <p>
+              {files.some((f) => f.unsupported)
+                ? 'No file is in a format Trajscope knows: see above, or read it with a field mapping.'
+                : problems.length > 0
+                  ? 'Every line failed to load: see Problems below.'
+                  : 'The data has no lines.'}
+            </p>
           </div>
         ) : (
           <RunTable

@@ -1,12 +1,13 @@
 import { plural } from '../../analysis';
 import { type LoadSource, loadKey, useLoadProgress } from '../../load';
+import { useReadOptions } from '../../state';
 import { formatBytes } from '../shared/format';
 import { ProgressBar } from './ProgressBar';
 import './source.css';
 
 /** A thin bar over the run list while rows are still arriving: the list is usable before the load ends. */
 export function LoadingStrip({ sources }: { sources: readonly LoadSource[] }) {
-  const progress = useLoadProgress(loadKey(sources));
+  const progress = useLoadProgress(loadKey(sources, useReadOptions().read));
   if (!progress) return null;
   const total = progress.totalBytes;
   const percent = total ? Math.min(100, Math.round((progress.bytesRead / total) * 100)) : null;

@@ -1,12 +1,13 @@
 import { plural } from '../../analysis';
 import { type LoadSource, loadKey, useLoadProgress } from '../../load';
+import { useReadOptions } from '../../state';
 import { formatBytes } from '../shared/format';
 import { ProgressBar } from './ProgressBar';
 import './source.css';
 
 /** Progress of the load in flight: bytes read of the total, and what has been found so far. */
 export function LoadingView({ sources }: { sources: readonly LoadSource[] }) {
-  const progress = useLoadProgress(loadKey(sources));
+  const progress = useLoadProgress(loadKey(sources, useReadOptions().read));
   const total = progress?.totalBytes ?? null;
   const read = progress?.bytesRead ?? 0;
   const percent = total ? Math.min(100, Math.round((read / total) * 100)) : null;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { isTextOnly } from '../../../analysis';
-import { parseToolCall, type Segment, type Step, segmentText } from '../../../format';
+import { callIdIsLocator, parseToolCall, type Segment, type Step, segmentText } from '../../../format';
 import type { Decoder } from '../../../load';
 import { formatLogprob } from '../../shared/format';
 import { ArgList } from './ArgList';
@@ -45,7 +45,20 @@ export function ActionCell({ step, segment, segmentIndex, decoder, expanded }: P
         ) : (
           <span className="faint">{segment?.tool_call_id == null ? 'text answer (no tool call)' : 'unparsed generation'}</span>
         )}
-        {(step?.tool_call_id ?? segment?.tool_call_id) && <span className="st-call-id">{step?.tool_call_id ?? segment?.tool_call_id}</span>}
+        {(step?.tool_call_id ?? segment?.tool_call_id) && (
+          <span className="st-call-id">
+            {step?.tool_call_id ?? segment?.tool_call_id}
+            {(step ? callIdIsLocator(step) : segment ? callIdIsLocator(segment) : false) && (
+              <span
+                className="st-call-id__locator"
+                title="The source recorded no call id for this action: its location in the file stands in (docs/formats.md)"
+              >
+                {' '}
+                location, not a call id
+              </span>
+            )}
+          </span>
+        )}
       </div>
       <div className="scell__body">
         {!step && parsed && <p className="scell__note">Read from the generated text: the harness recorded no step for it.</p>}

@@ -1,0 +1,187 @@
+import { compact, idOf, int, intArray, isRecord, type Json, list, locator, num, numArray, rewardFor, str, unmapped } from '../read';
+import { chatTurns, contentText, type Message, normalizeMessage, normalizeToolCall, parsedArguments, type ToolCall } from '../transcript';
+import { type Convert, type ConvertContext, ConvertError } from '../types';
+import type { FieldMapping } from './schema';
+
+/*
+ * Reads one record of a home-grown dump through a field mapping (schema.ts). The same rules as every
+ * adapter: ids and tokens only where the mapping points at them; a missing id is the record's locator;
+ * the status goes through the mapping's table with the raw value kept; fields the mapping does not name
+ * stay under `extra`.
+ */
+
+/** The value at a dot-separated path (`a.b.0.c`), or undefined. */
+export function at(value: unknown, path: string | undefined): unknown {
+  if (path === undefined) return undefined;
+  let v: unknown = value;
+  for (const key of path.split('.')) {
+    if (Array.isArray(v) && /^\d+$/.test(key)) v = v[Number(key)];
+    else if (isRecord(v) && Object.hasOwn(v, key)) v = v[key];
+    else return undefined;
+  }
+  return v;
+}
+
+/** A field read whole leaves `extra`; an object read only in part stays there whole, so nothing is lost. */
+function topKey(path: string | undefined): string[] {
+  return path === undefined || path.includes('.') ? [] : [path];
+}
+
+/** Token arrays where the mapping points: a real segment only when the generated ids are there. */
+function tokenSegment(source: unknown, tokens: FieldMapping['tokens'], where: string): Json | null {
+  if (!tokens?.generated_ids) return null;
+  const generated = at(source, tokens.generated_ids);
+  if (generated === undefined) return null;
+  const ids = intArray(generated);
+  if (!ids) throw new ConvertError(`${where}${tokens.generated_ids}: expected an array of token ids (the mapping's tokens.generated_ids)`);
+  const input = tokens.input_ids ? at(source, tokens.input_ids) : undefined;
+  const inputIds = input === undefined ? [] : intArray(input);
+  if (!inputIds) throw new ConvertError(`${where}${tokens.input_ids}: expected an array of token ids (the mapping's tokens.input_ids)`);
+  const lps = tokens.logprobs ? at(source, tokens.logprobs) : undefined;
+  const logprobs = lps === undefined ? [] : numArray(lps);
+  if (!logprobs) throw new ConvertError(`${where}${tokens.logprobs}: expected an array of numbers (the mapping's tokens.logprobs)`);
+  return { input_ids: inputIds, generated_ids: ids, old_logprobs: logprobs };
+}
+
+function mappedCalls(raw: unknown, mapping: FieldMapping, where: string): ToolCall[] {
+  const items = raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw];
+  const f = mapping.tool_call;
+  return items.map((item, i) => {
+    if (!f) return normalizeToolCall(item, `${where}[${i}]`);
+    const id = idOf(at(item, f.id ?? 'id'));
+    const name = str(at(item, f.name ?? 'name'));
+    const args = at(item, f.arguments ?? 'arguments');
+    return compact({ id, name, arguments: args === undefined ? undefined : typeof args === 'string' ? args : JSON.stringify(args) });
+  });
+}
+
+function renamedMessages(raw: unknown, mapping: NonNullable<FieldMapping['messages']>, full: FieldMapping): Message[] {
+  const items = list(raw);
+  if (!items) throw new ConvertError(`${mapping.path}: expected an array of messages (the mapping's messages.path)`);
+  return items.map((m, i) => {
+    const where = `${mapping.path}[${i}]`;
+    const role = str(at(m, mapping.role ?? 'role'));
+    if (role === undefined)
+      throw new ConvertError(`${where}.${mapping.role ?? 'role'}: expected the message's role (the mapping's messages.role)`);
+    const calls = at(m, mapping.tool_calls ?? 'tool_calls');
+    const renamed: Json = {
+      ...(isRecord(m) ? m : {}),
+      role: mapping.roles?.[role] ?? role,
+      content: at(m, mapping.content ?? 'content') ?? null,
+      tool_call_id: at(m, mapping.tool_call_id ?? 'tool_call_id'),
+      tool_calls: calls === undefined ? undefined : mappedCalls(calls, full, `${where}.tool_calls`),
+    };
+    if (renamed.role !== role) renamed.source_role = role;
+    return normalizeMessage(renamed, where) ?? { role, content: null };
+  });
+}
+
+/** Turns: each is one generation (a segment); each executed call with its observation is a step. */
+function turnsOf(value: Json, mapping: NonNullable<FieldMapping['turns']>, full: FieldMapping, ctx: ConvertContext) {
+  const items = list(at(value, mapping.path));
+  if (!items) throw new ConvertError(`${mapping.path}: expected an array of turns (the mapping's turns.path)`);
+  const segments: Json[] = [];
+  const steps: Json[] = [];
+  items.forEach((turn, i) => {
+    const where = `${mapping.path}[${i}]`;
+    const output = at(turn, mapping.output);
+    const calls = mappedCalls(at(turn, mapping.tool_calls), full, `${where}.${mapping.tool_calls}`);
+    const observation = at(turn, mapping.observation);
+    const observations = Array.isArray(observation) ? observation : observation === undefined ? [] : [observation];
+    const tokens = tokenSegment(turn, mapping.tokens, `${where}.`);
+    const ids = calls.map(
+      (c, k) =>
+        // An executed call the dump gave no id: its location stands in, marked as a locator (docs/formats.md).
+        c.id ?? (observations[k] !== undefined ? `${locator(ctx)}/${where}${calls.length > 1 ? `/${k}` : ''}` : undefined),
+    );
+    const known = ids.filter((id): id is string => id !== undefined);
+    const segment: Json = tokens ?? { input_ids: [], generated_ids: [], old_logprobs: [] };
+    segment.tool_call_id = known[0] ?? null;
+    if (known.length > 1) segment.tool_call_ids = known;
+    const text = contentText(output).text;
+    if (text !== null) segment.text = text;
+    if (known.length > 0 && calls.some((c) => c.id === undefined)) segment.tool_call_id_is_locator = true;
+    segments.push(segment);
+    calls.forEach((call, k) => {
+      const id = ids[k];
+      const obs = observations[k];
+      if (id === undefined || obs === undefined) return;
+      const args = parsedArguments(call);
+      steps.push(
+        compact({
+          tool_call_id: id,
+          tool: call.name ?? '',
+          args,
+          observation: { text: typeof obs === 'string' ? obs : JSON.stringify(obs) },
+          tool_call_id_is_locator: call.id === undefined ? true : undefined,
+        }),
+      );
+    });
+  });
+  return { segments, steps };
+}
+
+/** The `mapped` format: one source record → one v1 record, as the mapping in `ctx.mapping` says. */
+export const convertMapped: Convert = (value, ctx) => {
+  const mapping = ctx.mapping;
+  if (!mapping) throw new ConvertError('no field mapping was given (--map)');
+  const rawReward = at(value, mapping.reward);
+  const reward = rawReward === undefined || rawReward === null ? null : (num(rawReward) ?? numFromText(rawReward));
+  if (reward === undefined) throw new ConvertError(`${mapping.reward}: expected a number or null (the mapping's reward)`);
+  const rawStatus = at(value, mapping.status);
+  const status = rawStatus === undefined || rawStatus === null ? undefined : String(rawStatus);
+  // No status, or none mapped: `unknown`, never a guess; a status the table does not list stays as written.
+  const termination = status === undefined ? 'unknown' : (mapping.status_map?.[status] ?? status);
+
+  let transcript: Message[] | undefined;
+  let segments: Json[] = [];
+  let steps: Json[] = [];
+  if (mapping.messages) {
+    transcript = renamedMessages(at(value, mapping.messages.path), mapping.messages, mapping);
+    ({ segments, steps } = chatTurns(transcript, 0));
+  } else if (mapping.turns) {
+    ({ segments, steps } = turnsOf(value, mapping.turns, mapping, ctx));
+  }
+  const single = tokenSegment(value, mapping.tokens, '');
+  if (single) {
+    const last = segments.at(-1);
+    if (last && (last.generated_ids as unknown[]).length === 0) Object.assign(last, single);
+    else segments.push({ ...single, tool_call_id: null });
+  }
+  const mappedKeys = [
+    ...topKey(mapping.rollout_id),
+    ...topKey(mapping.task_id),
+    ...topKey(mapping.group_id),
+    ...topKey(mapping.policy_version),
+    ...topKey(mapping.training_step),
+    ...topKey(mapping.reward),
+    ...topKey(mapping.messages?.path),
+    ...topKey(mapping.turns?.path),
+  ];
+  const extra = unmapped(value, mappedKeys) ?? {};
+  const prompt = at(value, mapping.prompt);
+  const step = int(at(value, mapping.training_step));
+  return [
+    compact({
+      source_format: 'mapped',
+      task_id: idOf(at(value, mapping.task_id)) ?? locator(ctx),
+      rollout_id: idOf(at(value, mapping.rollout_id)) ?? locator(ctx),
+      group_id: idOf(at(value, mapping.group_id)),
+      policy_version: idOf(at(value, mapping.policy_version)),
+      training_step: step !== undefined && step >= 0 ? step : undefined,
+      task: typeof prompt === 'string' ? { prompt } : undefined,
+      transcript,
+      segments,
+      steps: steps.length > 0 ? steps : undefined,
+      termination,
+      reward: rewardFor(termination, reward, extra),
+      extra: Object.keys(extra).length > 0 ? extra : undefined,
+    }),
+  ];
+};
+
+/** Dumps often write numbers as text ("0.5"): read those, nothing looser. */
+function numFromText(v: unknown): number | undefined {
+  if (typeof v !== 'string' || !/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(v.trim())) return undefined;
+  return Number(v);
+}
