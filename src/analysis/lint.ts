@@ -1,6 +1,6 @@
 import type { LineResult, LoadedRollout, Rollout } from '../format';
 import { finding } from './finding';
-import { advantageStats, groupIdOf, samplingKey } from './groups';
+import { groupAdvantages, groupIdOf, samplingKey } from './groups';
 import { findRegressions } from './regressions';
 import { type CheckOptions, rolloutFindings } from './rolloutChecks';
 import { terminationInfo } from './termination';
@@ -108,7 +108,7 @@ export class LintSession {
   advantages(normalizeStd = true): (number | null)[] {
     const out: (number | null)[] = this.rollouts.map(() => null);
     for (const members of this.members.values()) {
-      const { perMember } = scoreGroup(members, normalizeStd);
+      const { perMember } = groupAdvantages(members, normalizeStd);
       members.forEach((m, i) => {
         out[m.index] = perMember[i] ?? null;
       });
@@ -168,19 +168,9 @@ function advantageKeys(members: Member[]): string[] {
   });
 }
 
-/** Advantage of each member (null when it is not counted), with the statistics behind them. */
-function scoreGroup(members: Member[], normalizeStd: boolean) {
-  const counted = members.map((m) => m.inSignal && m.reward !== null);
-  const rewards = members.flatMap((m, i) => (counted[i] && m.reward !== null ? [m.reward] : []));
-  const stats = advantageStats(rewards, normalizeStd);
-  let k = 0;
-  const perMember = members.map((_, i) => (counted[i] ? (stats.advantages[k++] ?? 0) : null));
-  return { stats, perMember, rewards };
-}
-
 function groupSummary(group_id: string, members: Member[], normalizeStd: boolean): GroupSummary {
   const keys = advantageKeys(members);
-  const { stats, perMember, rewards } = scoreGroup(members, normalizeStd);
+  const { stats, perMember } = groupAdvantages(members, normalizeStd);
   const advantages: Record<string, number> = {};
   perMember.forEach((a, i) => {
     if (a !== null) advantages[keys[i] ?? ''] = a;
@@ -195,7 +185,12 @@ function groupSummary(group_id: string, members: Member[], normalizeStd: boolean
   const envs = mixed(members.map((m) => m.env));
   if (envs.size > 1) findings.push(finding('W_GROUP_MIXED_ENV', `environment versions ${[...envs].join(', ')} in one group`));
   if (stats.zeroVariance) {
-    findings.push(finding('W_ZERO_VARIANCE_GROUP', `all ${stats.n} rollouts in the signal have reward ${rewards[0]}; advantages are 0`));
+    findings.push(
+      finding(
+        'W_ZERO_VARIANCE_GROUP',
+        `all ${stats.n} rollouts in the signal have reward ${members.find((m, i) => perMember[i] !== null)?.reward}; advantages are 0`,
+      ),
+    );
   }
   return {
     group_id,

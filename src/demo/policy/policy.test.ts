@@ -4,6 +4,7 @@ import { qwen3Tokenizer } from '../chat/tokenizer';
 import { TOOL_SPECS } from '../environment/toolSpecs';
 import { taskById } from '../tasks';
 import { observe } from './observe';
+import { paramsFromTable } from './params';
 import { DEMO_SAMPLING, Policy } from './policy';
 import { movesFor, REPERTOIRES } from './repertoire';
 import { mulberry32 } from './rng';
@@ -32,7 +33,7 @@ function independentLogprob(text: string, key: string, temperature: number, vers
 describe('policy', () => {
   for (const temperature of [1, 0.6]) {
     it(`sums token log-probs to the call's log-probability under the policy (T=${temperature})`, () => {
-      const policy = new Policy(WEIGHTS_V1, { ...DEMO_SAMPLING, temperature }, tok);
+      const policy = new Policy(paramsFromTable(WEIGHTS_V1), { ...DEMO_SAMPLING, temperature }, tok);
       const rng = mulberry32(3);
       for (const text of [head, afterRead]) {
         const ids = tok.encode(text);
@@ -47,7 +48,7 @@ describe('policy', () => {
   }
 
   it('generates exactly the tokens of a Qwen3 tool call, and scores them as it sampled them', () => {
-    const policy = new Policy(WEIGHTS_V2, DEMO_SAMPLING, tok);
+    const policy = new Policy(paramsFromTable(WEIGHTS_V2), DEMO_SAMPLING, tok);
     const ids = tok.encode(afterRead);
     const a = policy.act(ids, mulberry32(9), 'fix:1');
     expect(tok.decode(a.ids)).toBe(toolCallText('edit', { path: 'search.py', old: 'high = mid', new: 'high = mid - 1' }));
