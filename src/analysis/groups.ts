@@ -42,13 +42,16 @@ export interface Scored {
  * in the signal with a numeric reward, and null for every other member (it is never counted or trained).
  * The lint report and the demo trainer both call this, so they cannot disagree.
  */
-export function groupAdvantages(members: readonly Scored[], normalizeStd = true): { stats: AdvantageStats; perMember: (number | null)[] } {
+export function groupAdvantages(
+  members: readonly Scored[],
+  normalizeStd = true,
+): { stats: AdvantageStats; perMember: (number | null)[]; rewards: number[] } {
   const counted = members.map((m) => m.inSignal && m.reward !== null);
   const rewards = members.flatMap((m, i) => (counted[i] && m.reward !== null ? [m.reward] : []));
   const stats = advantageStats(rewards, normalizeStd);
   let k = 0;
   const perMember = members.map((_, i) => (counted[i] ? (stats.advantages[k++] ?? 0) : null));
-  return { stats, perMember };
+  return { stats, perMember, rewards };
 }
 
 /** The GRPO group of a record: `group_id`, else `task_id@policy_version`. */

@@ -170,7 +170,7 @@ function advantageKeys(members: Member[]): string[] {
 
 function groupSummary(group_id: string, members: Member[], normalizeStd: boolean): GroupSummary {
   const keys = advantageKeys(members);
-  const { stats, perMember } = groupAdvantages(members, normalizeStd);
+  const { stats, perMember, rewards } = groupAdvantages(members, normalizeStd);
   const advantages: Record<string, number> = {};
   perMember.forEach((a, i) => {
     if (a !== null) advantages[keys[i] ?? ''] = a;
@@ -185,12 +185,7 @@ function groupSummary(group_id: string, members: Member[], normalizeStd: boolean
   const envs = mixed(members.map((m) => m.env));
   if (envs.size > 1) findings.push(finding('W_GROUP_MIXED_ENV', `environment versions ${[...envs].join(', ')} in one group`));
   if (stats.zeroVariance) {
-    findings.push(
-      finding(
-        'W_ZERO_VARIANCE_GROUP',
-        `all ${stats.n} rollouts in the signal have reward ${members.find((m, i) => perMember[i] !== null)?.reward}; advantages are 0`,
-      ),
-    );
+    findings.push(finding('W_ZERO_VARIANCE_GROUP', `all ${stats.n} rollouts in the signal have reward ${rewards[0]}; advantages are 0`));
   }
   return {
     group_id,
