@@ -6,7 +6,7 @@ export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
 export { forEachLine, JsonlParser, parseJsonl, parseLine } from './jsonl';
 export type { ParsedReviews, Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
 export { isReviewVerdict, parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
-export type { Grading, Rollout, Segment, Step, Training } from './schema';
+export type { Grading, Rollout, Segment, Step, Training, TrainingUpdate } from './schema';
 export { rolloutSchema, segmentSchema, stepSchema } from './schema';
 export type { ServedFile } from './served';
 export { INODE_HEADER, parseInodeHeader, parseServedList } from './served';

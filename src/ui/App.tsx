@@ -20,7 +20,7 @@ const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ defau
 
 /** The shell: what is open (from the URL), the load, and the run list once it is read. */
 export function App() {
-  const { sources, missing, isDemo, pending, served } = useSources();
+  const { sources, missing, isDemo, isDemoRun, pending, served } = useSources();
   const report = useLintReport(sources);
   useLiveFollow(sources, report.isSuccess);
   const open = useOpenFiles();
@@ -41,7 +41,7 @@ export function App() {
 
   return (
     <div className="app">
-      <Header sources={sources} isDemo={isDemo} view={view} served={served} pendingLines={result?.pending ?? []} />
+      <Header sources={sources} isDemo={isDemo} isDemoRun={isDemoRun} view={view} served={served} pendingLines={result?.pending ?? []} />
       <main className="app-main">
         {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
         {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
