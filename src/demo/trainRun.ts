@@ -50,7 +50,8 @@ function batchPlans(opts: TrainRunOptions, step: number, behaviour: Policy, vers
   return TASKS.flatMap((task, t) =>
     Array.from({ length: opts.perGroup }, (_, k): RolloutPlan => {
       const rolloutId = `r-s${s}-g${t + 1}-${String(k + 1).padStart(2, '0')}`;
-      const faults: Fault[] = mulberry32(deriveSeed(opts.seed, `${rolloutId}:infra`))() < INFRA_FAULT_RATE ? [{ kind: 'kill-test-process', call: 3 }] : [];
+      const faults: Fault[] =
+        mulberry32(deriveSeed(opts.seed, `${rolloutId}:infra`))() < INFRA_FAULT_RATE ? [{ kind: 'kill-test-process', call: 3 }] : [];
       return {
         task,
         rolloutId,

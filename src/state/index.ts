@@ -1,3 +1,4 @@
+export { DEMO_RUN_STEPS, demoRunUrls } from './demoRun';
 export {
   backToList,
   openRollout,
@@ -60,5 +61,4 @@ export {
 export type { RolloutTab, Selection, View } from './url';
 export { isLocalSource, LOCAL_PREFIX, readSelection } from './url';
 export type { ResolvedSources } from './useSources';
-export { DEMO_RUN_STEPS, demoRunUrls } from './demoRun';
 export { DEMO_URL, useSources } from './useSources';

@@ -38,7 +38,9 @@ describe('what the trainer trains: the loss mask and the one-position shift', ()
   });
 
   it('refuses a 1 on a prompt or observation token, and on position 0, which nothing predicts', () => {
-    expect(() => trainedCalls(record, { sequence_ids: seq, loss_mask: [0, 0, 0, 1, 1, 1, 0, 1] })).toThrow(/position 5, which the model did not generate/);
+    expect(() => trainedCalls(record, { sequence_ids: seq, loss_mask: [0, 0, 0, 1, 1, 1, 0, 1] })).toThrow(
+      /position 5, which the model did not generate/,
+    );
     const fromNothing = buildRollout({ segments: [buildSegment({ input_ids: [], generated_ids: [10], old_logprobs: [-1] })] });
     expect(() => trainedCalls(fromNothing, { sequence_ids: [10], loss_mask: [1] })).toThrow(/position 0, which nothing predicts/);
   });

@@ -51,7 +51,12 @@ export function trainedCalls(record: Rollout, training: Training): TrainedCall[]
         throw new Error(`${record.rollout_id}: segment ${role.segment} is not where training.sequence_ids puts it`);
       }
       const start = seg.input_ids.length;
-      call = { segment: role.segment, context: seq.slice(0, start), tokens: seq.slice(start, start + seg.generated_ids.length), trained: [] };
+      call = {
+        segment: role.segment,
+        context: seq.slice(0, start),
+        tokens: seq.slice(start, start + seg.generated_ids.length),
+        trained: [],
+      };
       calls.set(role.segment, call);
     }
     call.trained.push({ position, from, index: role.index, old });

@@ -112,8 +112,16 @@ describe('the GRPO trainer step', () => {
 
   it('is deterministic, and a step up the gradient raises the objective', () => {
     const trainer = behaviour.withParams(moved(table, 4, 0.3));
-    const a = trainStep(batch, trainer, new Adam({ lr: 0.01, beta1: 0.9, beta2: 0.999, eps: 1e-8 }), { step: 1, drGrpo: false, nextVersion: 'v-0002' });
-    const b = trainStep(batch, trainer, new Adam({ lr: 0.01, beta1: 0.9, beta2: 0.999, eps: 1e-8 }), { step: 1, drGrpo: false, nextVersion: 'v-0002' });
+    const a = trainStep(batch, trainer, new Adam({ lr: 0.01, beta1: 0.9, beta2: 0.999, eps: 1e-8 }), {
+      step: 1,
+      drGrpo: false,
+      nextVersion: 'v-0002',
+    });
+    const b = trainStep(batch, trainer, new Adam({ lr: 0.01, beta1: 0.9, beta2: 0.999, eps: 1e-8 }), {
+      step: 1,
+      drGrpo: false,
+      nextVersion: 'v-0002',
+    });
     expect(a.params).toEqual(b.params);
     expect(a.params.version).toBe('v-0002');
     const after = surrogate(batch, trainer.withParams(a.params), { step: 1, drGrpo: false }).objective;
