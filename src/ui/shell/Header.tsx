@@ -25,7 +25,7 @@ export function Header({ sources, isDemo, isDemoRun, view, served, pendingLines 
         {isDemo && <span className="app-header__tag">Demo</span>}
         {isDemoRun && <span className="app-header__tag">Demo run</span>}
         <span className="app-header__names">
-          {isDemoRun ? `demo/run: ${DEMO_RUN_STEPS} training steps, ${names[0]} … ${names.at(-1)}` : names.join(', ')}
+          {isDemoRun ? `demo/run/ · ${DEMO_RUN_STEPS} training steps, one file each` : names.join(', ')}
         </span>
         {isDemo && (
           <button
