@@ -1,24 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_OPEN, systemTurn, toolCallText, toolResponseTurn, userTurn } from '../chat/chatml';
 import { qwen3Tokenizer } from '../chat/tokenizer';
-import { TOOL_SPECS } from '../environment/toolSpecs';
-import { taskById } from '../tasks';
 import { PARAM_COUNT, type PolicyParams, paramsFromTable } from './params';
 import { DEMO_SAMPLING, Policy } from './policy';
 import { mulberry32 } from './rng';
+import { contextAfter, HEAD, TEST_TASK } from './testContexts';
 import { WEIGHTS_V1 } from './weights';
 
 const tok = qwen3Tokenizer();
-const task = taskById('binary-search-001');
-const head = systemTurn('Fix it.', TOOL_SPECS) + userTurn(task.prompt) + ASSISTANT_OPEN;
-const afterRedRun =
-  head +
-  toolCallText('read_file', { path: 'search.py' }) +
-  `\n${toolResponseTurn(task.files.get('search.py') ?? '')}${ASSISTANT_OPEN}` +
-  toolCallText('edit', { path: 'search.py', old: 'low = mid', new: 'low = mid + 1' }) +
-  `\n${toolResponseTurn('patch applied')}${ASSISTANT_OPEN}` +
-  toolCallText('run_tests', {}) +
-  `\n${toolResponseTurn('2 passed, 0 failed, 1 over budget')}${ASSISTANT_OPEN}`;
+const head = HEAD;
+const afterRedRun = contextAfter([
+  ['read_file', { path: 'search.py' }, TEST_TASK.files.get('search.py') ?? ''],
+  ['edit', { path: 'search.py', old: 'low = mid', new: 'low = mid + 1' }, 'patch applied'],
+  ['run_tests', {}, '2 passed, 0 failed, 1 over budget'],
+]);
 
 /** Parameters away from the table, so no two candidates tie by accident. */
 function jittered(seed: number): PolicyParams {

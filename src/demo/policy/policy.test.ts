@@ -1,25 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_OPEN, systemTurn, toolCallText, toolResponseTurn, userTurn } from '../chat/chatml';
+import { toolCallText } from '../chat/chatml';
 import { qwen3Tokenizer } from '../chat/tokenizer';
-import { TOOL_SPECS } from '../environment/toolSpecs';
-import { taskById } from '../tasks';
 import { observe } from './observe';
 import { paramsFromTable } from './params';
 import { DEMO_SAMPLING, Policy } from './policy';
 import { movesFor, REPERTOIRES } from './repertoire';
 import { mulberry32 } from './rng';
+import { AFTER_LOW_FIX, HEAD, TEST_TASK } from './testContexts';
 import { moveWeight, WEIGHTS_V1, WEIGHTS_V2 } from './weights';
 
 const tok = qwen3Tokenizer();
-const task = taskById('binary-search-001');
+const task = TEST_TASK;
 const rep = REPERTOIRES[0];
-const head = systemTurn('Fix it.', TOOL_SPECS) + userTurn(task.prompt) + ASSISTANT_OPEN;
-const afterRead =
-  head +
-  toolCallText('read_file', { path: 'search.py' }) +
-  `\n${toolResponseTurn(task.files.get('search.py') ?? '')}${ASSISTANT_OPEN}` +
-  toolCallText('edit', { path: 'search.py', old: 'low = mid', new: 'low = mid + 1' }) +
-  `\n${toolResponseTurn('patch applied')}${ASSISTANT_OPEN}`;
+const head = HEAD;
+const afterRead = AFTER_LOW_FIX;
 
 /** log P(move) straight from the weights, without tokens or tries. */
 function independentLogprob(text: string, key: string, temperature: number, version = WEIGHTS_V1): number {

@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { LintSession } from '../../analysis';
 import type { Rollout } from '../../format';
-import { ASSISTANT_OPEN, systemTurn, userTurn } from '../chat/chatml';
 import { qwen3Tokenizer } from '../chat/tokenizer';
-import { TOOL_SPECS } from '../environment/toolSpecs';
 import { PARAM_COUNT, type PolicyParams, paramsFromTable } from '../policy/params';
 import { DEMO_SAMPLING, Policy } from '../policy/policy';
 import { mulberry32 } from '../policy/rng';
+import { HEAD } from '../policy/testContexts';
 import { WEIGHTS_V1 } from '../policy/weights';
-import { taskById } from '../tasks';
 import { Adam } from './adam';
 import { batchAdvantages, surrogate, trainStep } from './trainStep';
 
 const tok = qwen3Tokenizer();
-const context = tok.encode(systemTurn('Fix it.', TOOL_SPECS) + userTurn(taskById('binary-search-001').prompt) + ASSISTANT_OPEN);
+const context = tok.encode(HEAD);
 const table = paramsFromTable(WEIGHTS_V1);
 // A uniform behaviour policy, so the batch holds different moves and the trainer's ratios spread out.
 const behaviour = new Policy({ version: 'v-0000', theta: table.theta.map(() => 0) }, DEMO_SAMPLING, tok);
