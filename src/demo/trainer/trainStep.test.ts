@@ -96,7 +96,7 @@ describe('the GRPO trainer step', () => {
         expect(Math.abs((s.grad[i] ?? 0) - fd)).toBeLessThan(1e-6);
       }
     }
-  });
+  }, 30_000);
 
   it('on-policy, the ratios are 1: the trainer’s log-probs equal old_logprobs and J is the mean advantage, 0', () => {
     const s = surrogate(batch, behaviour, { step: 0, drGrpo: false });
