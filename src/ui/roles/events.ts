@@ -1,5 +1,5 @@
 import { joinTurns, terminationInfo } from '../../analysis';
-import type { Rollout, Step } from '../../format';
+import type { Rollout, Step, TrainingUpdate } from '../../format';
 import { formatLogprob } from '../shared/format';
 
 /*
@@ -37,7 +37,18 @@ export interface Flow {
   label: string;
 }
 
-export type EventKind = 'generate' | 'dispatch' | 'reject' | 'execute' | 'observe' | 'grade' | 'score' | 'stop' | 'consume' | 'excluded';
+export type EventKind =
+  | 'generate'
+  | 'dispatch'
+  | 'reject'
+  | 'execute'
+  | 'observe'
+  | 'grade'
+  | 'score'
+  | 'stop'
+  | 'consume'
+  | 'update'
+  | 'excluded';
 
 export interface RoleEvent {
   id: string;
@@ -187,6 +198,41 @@ function diffStat(artifact: string | undefined): string | null {
 function terminationDetail(record: Rollout): string | null {
   const d = record.termination_detail;
   return typeof d === 'string' && d.trim() !== '' ? d : null;
+}
+
+function signed(x: number): string {
+  return `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(3)}`;
+}
+
+/**
+ * The optimiser update the trainer recorded for the rollout (`training.update`): which update it went
+ * into, the advantage it was given, the tokens under the loss, and how far behind the sampler was.
+ */
+export function updateText(u: TrainingUpdate, sampledAt: number | undefined): Pick<RoleEvent, 'title' | 'detail' | 'caption' | 'label'> {
+  const step = u.step === undefined ? 'update' : `update ${u.step}`;
+  const adv = u.advantage === undefined ? null : signed(u.advantage);
+  const tokens = u.tokens === undefined ? null : `${u.tokens} token${u.tokens === 1 ? '' : 's'} trained`;
+  const clipped = u.clipped ? `, ${u.clipped} stopped by the clip` : '';
+  const lag = u.step !== undefined && sampledAt !== undefined ? u.step - sampledAt : null;
+  const weights = u.policy_version ? ` (weights ${u.policy_version})` : '';
+  const sampled =
+    lag === null || lag <= 0
+      ? 'It was sampled by these same weights.'
+      : `It was sampled ${lag} update${lag === 1 ? '' : 's'} earlier (training_step ${sampledAt}), so the trainer’s log-probabilities differ from old_logprobs.`;
+  const push =
+    u.advantage === undefined
+      ? ''
+      : u.advantage > 0
+        ? ': its tokens are pushed up'
+        : u.advantage < 0
+          ? ': its tokens are pushed down'
+          : ': equal rewards in its group, so it pushes nothing';
+  return {
+    title: adv === null ? step : `${step} · A ${adv}`,
+    detail: tokens,
+    caption: `The trainer’s ${step}${weights} gives this rollout advantage ${adv ?? 'unknown'} in its group${push}${tokens ? `; ${tokens}${clipped}` : ''}. ${sampled}`,
+    label: `trainer ${step}: advantage ${adv ?? 'unknown'}${tokens ? `, ${tokens}` : ''}`,
+  };
 }
 
 /** Builds the ordered events of one rollout. Pure: the view lays them out and plays them. */
@@ -411,6 +457,11 @@ export function buildRoleEvents(record: Rollout): RoleTimeline {
       label: `trainer consumes the trajectory and ${reward}`,
       startMs: endMs,
     });
+    const update = record.training?.update;
+    // training_step (§2) is not in the schema yet; read it only when it is a count.
+    const at = record.training_step;
+    const sampledAt = typeof at === 'number' && Number.isSafeInteger(at) && at >= 0 ? at : undefined;
+    if (update) push({ id: 'update', kind: 'update', lane: 'trainer', flows: [], startMs: endMs, ...updateText(update, sampledAt) });
   }
 
   return {
