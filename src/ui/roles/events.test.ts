@@ -229,7 +229,7 @@ describe('labels', () => {
       training: {
         sequence_ids: [1, 7, 7, 7],
         loss_mask: [0, 1, 1, 1],
-        update: { step: 5, policy_version: 'v-0005', advantage: 0.8660, tokens: 3, clipped: 1 },
+        update: { step: 5, policy_version: 'v-0005', advantage: 0.866, tokens: 3, clipped: 1 },
       },
     };
     const { events } = buildRoleEvents(trained);
