@@ -33,7 +33,8 @@ const failedStages = [];
 const run = (name, cmd, args, env) => stage(name, cmd, args, env) || failedStages.push(name);
 
 run('typecheck', 'npx', ['tsc', '-b']);
-run('lint', 'npx', ['biome', 'check', '.']);
+// `npm run lint`: Biome (style, layers, views) and knip (unused files, exports and dependencies).
+run('lint', 'npm', ['run', '--silent', 'lint']);
 run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_JSON}`]);
 const built = stage('build', 'npx', ['vite', 'build']);
 if (!built) failedStages.push('build');

@@ -30,10 +30,21 @@ const cases: [file: string, specifier: string, allowed: boolean][] = [
   ['src/ui/run-list/probe.ts', 'node:fs', false],
   ['src/demo/probe.ts', '../analysis', true],
   ['src/demo/probe.ts', '../ui/App', false],
+  // No view folder imports another's: shared parts live in src/ui/shared; the shell composes views.
+  ['src/ui/run-list/probe.ts', '../rollout/RolloutHeader', false],
+  ['src/ui/rollout/steps/probe.ts', '../../tokens/layout', false],
+  ['src/ui/tokens/probe.ts', '../roles', false],
+  ['src/ui/shared/probe.ts', '../groups/GroupCard', false],
+  ['src/ui/audit/probe.test.ts', '../run-list/filterRollouts', false],
+  ['src/ui/tokens/probe.ts', './roles', true],
+  ['src/ui/rollout/steps/probe.ts', '../RolloutHeader', true],
+  ['src/ui/run-list/probe.ts', '../shared/format', true],
+  ['src/ui/audit/probe.test.ts', '../../testing/builders', true],
+  ['src/ui/probe.ts', './rollout/StepsView', true],
 ];
 
-describe('one-way imports between layers', () => {
-  it('Biome rejects each import against the flow and accepts each import with it', async () => {
+describe('one-way imports between layers, and none between views', () => {
+  it('Biome rejects each import against the flow or across view folders and accepts each import with it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trajscope-layers-'));
     copyFileSync(join(ROOT, 'biome.json'), join(dir, 'biome.json'));
     cases.forEach(([file, spec], i) => {

@@ -7,7 +7,7 @@ import { commonPrefix } from './ids';
  * of the previous segment (its `input_ids` + `generated_ids`). `kept` and `added` are positions in the
  * current `input_ids`; `dropped` are positions in that previous sequence, shown where they used to be.
  */
-export type ContextPiece =
+type ContextPiece =
   | { kind: 'kept'; start: number; end: number }
   | { kind: 'added'; start: number; end: number }
   | { kind: 'dropped'; start: number; end: number };
@@ -26,7 +26,7 @@ export interface ContextChange {
  * Bounds the token diff: Myers' algorithm costs O((N+M)·D), and past this many edits a person gains
  * nothing from a finer alignment than "this prefix kept, the rest replaced".
  */
-export const MAX_CONTEXT_EDITS = 4000;
+const MAX_CONTEXT_EDITS = 4000;
 
 /** The previous sequence a segment's context should extend: previous input_ids + generated_ids. */
 export function previousSequence(record: Rollout, segment: number): number[] {

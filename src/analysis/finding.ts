@@ -1,3 +1,4 @@
+import { plural } from './counting';
 import { FINDING_INFO } from './findingInfo';
 import type { Finding, FindingCode } from './types';
 
@@ -10,5 +11,5 @@ export function finding(code: FindingCode, message: string, at: { segment?: numb
 export function describePositions(positions: number[], noun = 'position'): string {
   const head = positions.slice(0, 3).join(', ');
   const more = positions.length > 3 ? ', …' : '';
-  return `${positions.length} ${noun}${positions.length === 1 ? '' : 's'} (${positions.length === 1 ? '' : 'first '}${head}${more})`;
+  return `${plural(positions.length, noun)} (${positions.length === 1 ? '' : 'first '}${head}${more})`;
 }

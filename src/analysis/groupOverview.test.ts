@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { buildGroup } from '../testing/builders';
 import { finding } from './finding';
 import { groupOverview } from './groupOverview';
 import type { GroupSummary } from './types';
 
 const group = (mean: number | null, over: Partial<GroupSummary> = {}): GroupSummary => ({
-  group_id: 'g',
-  rollouts: 8,
-  in_signal: 7,
-  mean,
-  std: null,
-  advantages: {},
-  findings: [],
+  ...buildGroup('g', { rollouts: 8, in_signal: 7, mean }),
   ...over,
 });
 

@@ -1,4 +1,4 @@
-import type { Rollout } from '../format';
+import { type Rollout, TERMINATIONS } from '../format';
 import { finding } from './finding';
 import { segmentFindings } from './segmentChecks';
 import { stepFindings } from './stepChecks';
@@ -16,12 +16,7 @@ function recordFindings(record: Rollout): Finding[] {
   const t = record.termination;
   const reward = record.reward ?? null;
   if (!isKnownTermination(t)) {
-    out.push(
-      finding(
-        'W_UNKNOWN_TERMINATION',
-        `termination "${t}" is not one of finished, budget_exhausted, invalid_call, infra_failure, cancelled; left out of the signal`,
-      ),
-    );
+    out.push(finding('W_UNKNOWN_TERMINATION', `termination "${t}" is not one of ${TERMINATIONS.join(', ')}; left out of the signal`));
   } else if (terminationInfo(t).inSignal) {
     if (reward === null)
       out.push(

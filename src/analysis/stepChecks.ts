@@ -1,7 +1,12 @@
-import { type Rollout, segmentCallIds } from '../format';
+import { type Rollout, type Step, segmentCallIds } from '../format';
 import { finding } from './finding';
 import { firstFinishStep } from './timeline';
 import type { Finding } from './types';
+
+/** Times the environment actually ran a step's call (`executions`, default 1): 0 never ran, above 1 is E_DUPLICATE_EXECUTION. */
+export function executionsOf(step: Pick<Step, 'executions'>): number {
+  return step.executions ?? 1;
+}
 
 /** Harness-side checks: duplicate executions, orphan calls, actions after finish. */
 export function stepFindings(record: Rollout): Finding[] {
@@ -19,7 +24,7 @@ export function stepFindings(record: Rollout): Finding[] {
     } else {
       firstByCall.set(s.tool_call_id, step);
     }
-    if ((s.executions ?? 1) > 1) {
+    if (executionsOf(s) > 1) {
       out.push(finding('E_DUPLICATE_EXECUTION', `step ${step}: tool_call_id "${s.tool_call_id}" executed ${s.executions} times`, { step }));
     }
   });

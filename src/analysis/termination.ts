@@ -1,6 +1,8 @@
-/** Termination causes of shared/trajectory-format.md §4 and whether each may enter the policy signal. */
+import { TERMINATIONS, type Termination } from '../format';
 
-export type KnownTermination = 'finished' | 'budget_exhausted' | 'invalid_call' | 'infra_failure' | 'cancelled';
+/** Termination causes of shared/trajectory-format.md §4, whether each may enter the policy signal, and their words. */
+
+export type KnownTermination = Termination;
 
 export interface TerminationInfo {
   known: boolean;
@@ -32,6 +34,15 @@ const TABLE: Record<KnownTermination, TerminationInfo> = {
 export function isKnownTermination(t: string): t is KnownTermination {
   return Object.hasOwn(TABLE, t);
 }
+
+/** Sort rank in §4 order: the known causes first, in the contract's order, then any other value. */
+export function terminationRank(t: string): number {
+  const known = (TERMINATIONS as readonly string[]).indexOf(t);
+  return known === -1 ? TERMINATIONS.length : known;
+}
+
+/** The known causes that put a rollout in the policy signal, in §4 order. */
+export const IN_SIGNAL_TERMINATIONS: readonly KnownTermination[] = TERMINATIONS.filter((t) => TABLE[t].inSignal);
 
 export function terminationInfo(termination: string): TerminationInfo {
   if (isKnownTermination(termination)) return TABLE[termination];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRollout, buildSegment, buildStep } from '../testing/builders';
-import { firstFinishStep, joinTurns } from './timeline';
+import { firstFinishStep, joinTurns, timestampMs } from './timeline';
 
 const seg = (tool_call_id: string | null) => buildSegment({ tool_call_id });
 const step = (tool_call_id: string, tool = 'read_file') => buildStep({ tool_call_id, tool });
@@ -49,5 +49,14 @@ describe('joinTurns', () => {
   it('finds the first finish', () => {
     expect(firstFinishStep(buildRollout({ steps: [step('a'), step('b', 'finish'), step('c', 'finish')] }))).toBe(2);
     expect(firstFinishStep(buildRollout())).toBeNull();
+  });
+});
+
+describe('timestampMs', () => {
+  it('reads ISO 8601 and says null for what it cannot read', () => {
+    expect(timestampMs('2026-09-22T08:00:01.500Z')).toBe(Date.UTC(2026, 8, 22, 8, 0, 1, 500));
+    expect(timestampMs('yesterday')).toBeNull();
+    expect(timestampMs('')).toBeNull();
+    expect(timestampMs(undefined)).toBeNull();
   });
 });

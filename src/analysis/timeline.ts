@@ -49,3 +49,13 @@ export function firstFinishStep(record: Rollout): number | null {
   const i = (record.steps ?? []).findIndex((s) => s.tool === 'finish');
   return i === -1 ? null : i + 1;
 }
+
+/**
+ * Milliseconds since the epoch of an ISO 8601 timestamp, or null when there is none or it cannot be read
+ * (the format accepts any string there; views say when one cannot be parsed).
+ */
+export function timestampMs(iso: string | undefined): number | null {
+  if (iso === undefined) return null;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? null : t;
+}

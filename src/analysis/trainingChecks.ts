@@ -1,4 +1,5 @@
 import type { Rollout } from '../format';
+import { plural } from './counting';
 import { describePositions, finding } from './finding';
 import { firstMismatch } from './ids';
 import { trainingRoles } from './masks';
@@ -82,7 +83,7 @@ export function trainingFindings(record: Rollout, driftThreshold = DEFAULT_DRIFT
         out.push(
           finding(
             'W_LOGPROB_DRIFT',
-            `segment ${i}: ${count} token${count === 1 ? '' : 's'} where training.logprobs and old_logprobs differ by more than ${driftThreshold} nat (max ${worst.toFixed(3)})`,
+            `segment ${i}: ${plural(count, 'token')} where training.logprobs and old_logprobs differ by more than ${driftThreshold} nat (max ${worst.toFixed(3)})`,
             { segment: i },
           ),
         );

@@ -6,7 +6,7 @@ import { toJsonl } from '../demo/generate';
 import { type TrainRunOptions, trainRun } from '../demo/trainRun';
 
 /** With --live, the pause between two lines of a step file, so a follower sees the run grow. */
-export const LIVE_LINE_MS = 150;
+const LIVE_LINE_MS = 150;
 
 const STEP_FILE = /^step_\d+\.jsonl(\.gz)?$/;
 

@@ -23,7 +23,7 @@ async function isGzip(path: string): Promise<boolean> {
  * The `metadata.json` beside a file, parsed, or undefined when there is none (or it is not JSON).
  * Only the verifiers results adapter uses it (model, sampling, env version); other formats ignore it.
  */
-export async function readSiblingMetadata(path: string): Promise<unknown> {
+async function readSiblingMetadata(path: string): Promise<unknown> {
   const file = join(dirname(path), 'metadata.json');
   try {
     const s = await stat(file);

@@ -1,10 +1,6 @@
-import { FINDING_INFO, type FindingCode, type GroupSummary, type LintReport, terminationInfo } from '../analysis';
+import { FINDING_INFO, type FindingCode, type GroupSummary, type LintReport, plural, terminationInfo } from '../analysis';
 
 const WORST_GROUPS = 5;
-
-function plural(n: number, noun: string): string {
-  return `${n} ${n === 1 ? noun : `${noun}s`}`;
-}
 
 function count<T>(items: T[], key: (t: T) => string): [string, number][] {
   const m = new Map<string, number>();

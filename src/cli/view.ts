@@ -3,13 +3,14 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { plural } from '../analysis';
 import { Catalog } from './server/catalog';
 import { createViewServer } from './server/server';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // TRAJSCOPE_DIST lets tests serve a stand-in app without building the real one first.
 const DIST = process.env.TRAJSCOPE_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url));
-export const DEFAULT_PORT = 8777;
+const DEFAULT_PORT = 8777;
 
 /** `trajscope view PATH... [--host H] [--port P] [--open]`: serve the inspector and the named files. */
 export async function runView(argv: string[], signal?: AbortSignal): Promise<number> {
@@ -68,7 +69,7 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
   const { port: bound } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/`;
   const files = await catalog.list();
-  process.stdout.write(`trajscope view: serving ${files.length} file${files.length === 1 ? '' : 's'} at ${url}\n`);
+  process.stdout.write(`trajscope view: serving ${plural(files.length, 'file')} at ${url}\n`);
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
     process.stderr.write(`trajscope view: warning: listening on ${host}; anyone who can reach it can read the served files\n`);
   }

@@ -20,10 +20,13 @@ const OPTIONS = { groups: 1, perGroup: 3, seed: 11 };
 let rollouts: Rollout[] = [];
 let jsonl = '';
 
+// Generation runs the tests in Python subprocesses: on a loaded shared machine it has taken over a minute.
+const GENERATE_MS = 180_000;
+
 beforeAll(async () => {
   rollouts = await generateDemo(OPTIONS);
   jsonl = toJsonl(rollouts);
-}, 60_000);
+}, GENERATE_MS);
 
 function byId(id: string, attempt = 'a-1'): Rollout {
   const r = rollouts.find((x) => x.rollout_id === id && x.attempt_id === attempt);
@@ -35,9 +38,13 @@ const names = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is s
 const tools = (r: Rollout) => (r.steps ?? []).map((s) => s.tool);
 
 describe('demo harness, end to end', () => {
-  it('gives the same bytes for the same seed', async () => {
-    expect(toJsonl(await generateDemo(OPTIONS))).toBe(jsonl);
-  }, 60_000);
+  it(
+    'gives the same bytes for the same seed',
+    async () => {
+      expect(toJsonl(await generateDemo(OPTIONS))).toBe(jsonl);
+    },
+    GENERATE_MS,
+  );
 
   it('writes records that pass the format schema, with no temp path anywhere', () => {
     expect(rollouts).toHaveLength(13);

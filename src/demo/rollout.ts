@@ -14,6 +14,14 @@ import { mulberry32 } from './policy/rng';
 import type { Task } from './tasks';
 import { packTraining } from './trainer/pack';
 
+/**
+ * The demo's terminal-reward contract (the design article's): a submission is worth 1 when the private
+ * verdict is pass and 0 when it is fail; running out of budget or an invalid call is worth 0. Each record
+ * states the terms in `task.contract`, which is where the audit reads them from.
+ */
+const REWARD = { pass: 1, fail: 0, budgetExhausted: 0, invalidCall: 0 } as const;
+const REWARD_TERMS = `Reward: pass → ${REWARD.pass}, fail → ${REWARD.fail}, budget exhausted → ${REWARD.budgetExhausted}.`;
+
 /** Everything that defines one rollout; the same plan always gives the same record. */
 export interface RolloutPlan {
   task: Task;
@@ -36,7 +44,7 @@ export interface RolloutPlan {
 export const DEMO_BUDGET: Budget = { max_actions: 10, max_seconds: 600 };
 
 /** The environment image: the task repo's digest, the runner and the Python that runs them. */
-export function environmentVersion(task: Task, python: string): string {
+function environmentVersion(task: Task, python: string): string {
   const h = createHash('sha256');
   for (const [name, text] of task.files) h.update(`${name}\0${text}\0`);
   h.update(readFileSync(new URL('./testrunner/runner.py', import.meta.url)));
@@ -85,9 +93,11 @@ export async function playRollout(plan: RolloutPlan, { tok, python }: DemoDeps):
     clock.advance(COST_MS.grading);
     // A grader that cannot judge the artifact is an infrastructure problem, not a verdict on the policy.
     if (grading.verdict === 'error') termination = 'infra_failure';
-    else reward = grading.verdict === 'pass' ? 1 : 0;
-  } else if (harness.termination === 'budget_exhausted' || harness.termination === 'invalid_call') {
-    reward = 0;
+    else reward = grading.verdict === 'pass' ? REWARD.pass : REWARD.fail;
+  } else if (harness.termination === 'budget_exhausted') {
+    reward = REWARD.budgetExhausted;
+  } else if (harness.termination === 'invalid_call') {
+    reward = REWARD.invalidCall;
   }
   const inSignal = reward !== null;
 
@@ -108,7 +118,7 @@ export async function playRollout(plan: RolloutPlan, { tok, python }: DemoDeps):
       actions_used: harness.actionsUsed,
       seconds_used: secondsUsed,
     },
-    task: { prompt: plan.task.prompt, contract: plan.task.contract },
+    task: { prompt: plan.task.prompt, contract: `${plan.task.contract} ${REWARD_TERMS}` },
     ...(plan.scenario ? { scenario: plan.scenario } : {}),
     ...(harness.detail ? { termination_detail: harness.detail } : {}),
     started_at,

@@ -27,7 +27,7 @@ export const ARTICLE_STEPS = ['read', 'fix:0', 'run_tests', 'fix:1', 'run_tests'
  * Compaction threshold for r-compacted, in tokens. The article's context passes it once, just
  * before the fourth generation, so exactly one earlier output is dropped (scenarios.test.ts checks it).
  */
-export const COMPACTION_AT_TOKENS = 700;
+const COMPACTION_AT_TOKENS = 700;
 
 export const SCENARIOS: readonly Scenario[] = [
   {

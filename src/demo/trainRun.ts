@@ -40,7 +40,7 @@ const STEP_MS = 15 * 60_000;
 /** Probability that a rollout's test process is killed by the infrastructure (an OOM kill, a node drain). */
 const INFRA_FAULT_RATE = 1 / 24;
 
-export function versionName(updates: number): string {
+function versionName(updates: number): string {
   return `v-${String(updates).padStart(4, '0')}`;
 }
 

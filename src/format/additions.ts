@@ -16,7 +16,7 @@ const transcriptToolCallSchema = z.looseObject({
 });
 
 /** One chat message: `content` is its text (null when the source had none). */
-export const transcriptMessageSchema = z.looseObject({
+const transcriptMessageSchema = z.looseObject({
   role: z.string(),
   content: z.string().nullable().optional(),
   reasoning: z.string().optional(),

@@ -1,14 +1,16 @@
-export type { DetectSample, FormatId, LineParser, LineParserOptions, ParseOptions, WholeFileResult } from './adapters';
-export { createLineParser, detectFormat, FORMAT_IDS, FORMAT_LABELS, isFormatId, parseWholeFile, WHOLE_FILE_LIMIT } from './adapters';
+export type { FormatId, LineParser } from './adapters';
+export { createLineParser, FORMAT_IDS, FORMAT_LABELS, isFormatId } from './adapters';
 export type { TranscriptMessage } from './additions';
-export { contextMessages, recordTranscript, segmentCallIds, segmentText, transcriptIndex, transcriptMessageSchema } from './additions';
+export { contextMessages, recordTranscript, segmentCallIds, segmentText, transcriptIndex } from './additions';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
-export { forEachLine, JsonlParser, parseJsonl, parseLine } from './jsonl';
-export type { ParsedReviews, Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
-export { isReviewVerdict, parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
+export { forEachLine, JsonlParser, parseLine } from './jsonl';
+export type { Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
+export { parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
 export type { Grading, Rollout, Segment, Step, Training, TrainingUpdate } from './schema';
 export { rolloutSchema, segmentSchema, stepSchema } from './schema';
 export type { ServedFile } from './served';
 export { INODE_HEADER, parseInodeHeader, parseServedList } from './served';
-export type { ParsedCall } from './toolCall';
+export type { Termination } from './termination';
+export { TERMINATIONS } from './termination';
+
 export { parseToolCall } from './toolCall';

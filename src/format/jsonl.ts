@@ -195,10 +195,3 @@ function formatPath(path: readonly PropertyKey[]): string {
   for (const p of path) s += typeof p === 'number' ? `[${p}]` : s === '' ? String(p) : `.${String(p)}`;
   return s;
 }
-
-/** Parses a whole byte stream; yields results in line order as chunks arrive. */
-export async function* parseJsonl(chunks: AsyncIterable<Uint8Array>, file: string): AsyncGenerator<LineResult> {
-  const parser = new JsonlParser(file);
-  for await (const chunk of chunks) yield* parser.push(chunk);
-  yield* parser.end();
-}

@@ -65,7 +65,7 @@ function checkedArray<T>(what: string, firstBad: (a: unknown[]) => number) {
   });
 }
 
-export const intArray = () => checkedArray<number>('an integer', firstNonInt);
+const intArray = () => checkedArray<number>('an integer', firstNonInt);
 const numArray = () => checkedArray<number>('a number', (a) => firstNonFinite(a, false));
 const bitArray = () => checkedArray<0 | 1>('0 or 1', firstNonBit);
 const nullableNumArray = () => checkedArray<number | null>('a number or null', (a) => firstNonFinite(a, true));
@@ -121,7 +121,7 @@ export const stepSchema = z.looseObject({
 /** Private test results: counts, or the names of the tests (both occur in graders' output). */
 const countOrNames = z.union([z.int().min(0), z.array(z.string())]);
 
-export const gradingSchema = z.looseObject({
+const gradingSchema = z.looseObject({
   verdict: opt(z.string()),
   private_tests: opt(z.looseObject({ passed: opt(countOrNames), failed: opt(countOrNames) })),
   artifact: opt(z.string()),
@@ -135,7 +135,7 @@ export const gradingSchema = z.looseObject({
  * docs/format-decisions.md): the update's index, the weights it started from, the advantage the
  * rollout was given and how many of its tokens carried loss (`clipped`: how many the ratio clip stopped).
  */
-export const trainingUpdateSchema = z.looseObject({
+const trainingUpdateSchema = z.looseObject({
   step: opt(z.int().nonnegative()),
   policy_version: opt(z.string()),
   advantage: opt(z.number()),
@@ -143,7 +143,7 @@ export const trainingUpdateSchema = z.looseObject({
   clipped: opt(z.int().nonnegative()),
 });
 
-export const trainingSchema = z.looseObject({
+const trainingSchema = z.looseObject({
   sequence_ids: intArray(),
   loss_mask: bitArray(),
   logprobs: opt(nullableNumArray()),

@@ -3,7 +3,7 @@ import type { Bytes } from './byteStream';
 /** gzip's two magic bytes (RFC 1952 §2.3.1); the file name is not trusted, the content is. */
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
-export function isGzip(head: Uint8Array): boolean {
+function isGzip(head: Uint8Array): boolean {
   return head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
 }
 

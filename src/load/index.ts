@@ -1,31 +1,26 @@
-export type { CompactRollout } from './compact';
-export { compactRollout, expandRollout } from './compact';
+export type { Dataset, DatasetCounts, DatasetFeed } from './dataset/dataset';
+export { loadedDataset, loadedFilesFeed } from './dataset/loadedDataset';
 export type { Decoder } from './decode';
-export { isQwenTokenizer, makeDecoder, qwenTokenizerOptions, useDecoder } from './decode';
+export { isQwenTokenizer, qwenTokenizerOptions, useDecoder } from './decode';
 export { lintReportOptions, loadKey, useLintReport } from './lintReportQuery';
-export type { LintSourcesOptions, LoadProgress } from './lintSources';
-export { lintSources } from './lintSources';
-export type { LoadedFile, LoadResult, PendingLine } from './loadState';
+
+export type { LoadResult } from './loadState';
 export { LoadState } from './loadState';
 export { useLoadProgress } from './progress';
-export type { ParsedReviews, Review, ReviewDb, ReviewKey, ReviewLineError, ReviewVerdict, StoredReviews } from './reviews';
+export type { Review, ReviewDb, ReviewKey, ReviewLineError, ReviewVerdict, StoredReviews } from './reviews';
 export {
-  contentDigest,
   contentDigestOptions,
-  digestStream,
-  isReviewVerdict,
-  memoryReviewDb,
   parseReviewsJsonl,
   REVIEW_VERDICTS,
   reviewDb,
   reviewKey,
   reviewsOptions,
   reviewsToJsonl,
-  useContentDigest,
 } from './reviews';
+
 export type { ServedFile } from './served';
-export { isServedSource, servedFilesOptions, servedUrl, useServedFiles } from './served';
+export { isServedSource, servedUrl, useServedFiles } from './served';
 export type { LoadSource } from './sources';
-export { fileSource, LoadError, lastPathSegment, sourceKey, urlSource } from './sources';
+export { fileSource, LoadError, urlSource } from './sources';
 export { useLiveFollow } from './useLiveFollow';
 export { prewarmParseWorker } from './worker/client';

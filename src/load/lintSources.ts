@@ -40,10 +40,10 @@ export interface LintSourcesOptions {
  * Memory held per byte of file, measured by `npm run bench` (0.23–0.25 on 256 and 602 MB files), with headroom for
  * the parse in flight: used to refuse, with a clear message, a file that would not fit, instead of crashing.
  */
-export const MEMORY_PER_FILE_BYTE = 0.4;
+const MEMORY_PER_FILE_BYTE = 0.4;
 
 /** How often a load in progress publishes what it has: often enough to feel live, rarely enough to be cheap. */
-export const SNAPSHOT_EVERY_MS = 500;
+const SNAPSHOT_EVERY_MS = 500;
 
 // Parsing a chunk is synchronous, and a stream whose bytes are already buffered resolves reads as
 // microtasks: run on the page's own thread, the load must give way now and then or the page would not
@@ -58,10 +58,7 @@ const YIELD_EVERY_MS = 50;
  */
 export async function lintSources(sources: readonly LoadSource[], options: LintSourcesOptions = {}): Promise<LoadResult> {
   const { signal, onProgress } = options;
-  const state = new LoadState({
-    ...(options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold }),
-    ...(options.pool ? { pool: options.pool } : {}),
-  });
+  const state = new LoadState({ driftThreshold: options.driftThreshold, pool: options.pool });
   const opened: Array<OpenedStream & { source: LoadSource }> = [];
   let bytesRead = 0;
   let lastYield = now();

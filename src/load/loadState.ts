@@ -4,10 +4,10 @@ import type { CompactRollout } from './compact';
 import { joinRuns, type ParsePool, type ProcessedLine, parseBlock, processResult, runBytes } from './lineBlocks';
 
 /** Bytes of lines sent to the pool at once: large enough that messages are few, small enough to spread. */
-export const BLOCK_BYTES = 1024 * 1024;
+const BLOCK_BYTES = 1024 * 1024;
 
 /** Bytes of lines the pool may hold at once; the reader waits (`room()`) beyond it, so memory stays bounded. */
-export const IN_FLIGHT_BYTES = 16 * BLOCK_BYTES;
+const IN_FLIGHT_BYTES = 16 * BLOCK_BYTES;
 
 /** Parsed lines waiting their turn, or a block still in the pool; `source`/`count` say which lines it holds. */
 interface QueueEntry {
@@ -95,7 +95,7 @@ export class LoadState {
   private waiters: Array<() => void> = [];
 
   constructor(options: LoadStateOptions = {}) {
-    this.checks = options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold };
+    this.checks = { driftThreshold: options.driftThreshold };
     this.session = new LintSession(this.checks);
     this.pool = options.pool ?? null;
   }

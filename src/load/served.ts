@@ -5,7 +5,7 @@ import type { LoadSource } from './sources';
 export type { ServedFile };
 
 /** Where `trajscope view` serves the named files and their list; absent on a plain static host. */
-export const SERVED_FILES_PREFIX = '/files/';
+const SERVED_FILES_PREFIX = '/files/';
 const SERVED_LIST_URL = '/api/files';
 export const SERVED_EVENTS_URL = '/api/events';
 

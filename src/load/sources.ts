@@ -23,7 +23,7 @@ export function urlSource(id: string, url: string): LoadSource {
 }
 
 /** "https://host/a/b/rollouts.jsonl.gz?x=1" -> "rollouts.jsonl.gz": the name findings and problems show. */
-export function lastPathSegment(url: string): string {
+function lastPathSegment(url: string): string {
   const path = url.split(/[?#]/, 1)[0] ?? url;
   const last = path.split('/').filter(Boolean).pop() ?? url;
   try {

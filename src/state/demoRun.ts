@@ -4,7 +4,7 @@
  */
 export const DEMO_RUN_STEPS = 24;
 
-export function demoRunFileName(step: number): string {
+function demoRunFileName(step: number): string {
   return `step_${String(step).padStart(4, '0')}.jsonl.gz`;
 }
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { navigate, useSearch } from './location';
+import { useSearch } from './location';
 import { useUiStore } from './uiStore';
-import { type RolloutTab, readSelection, type Selection, withParams, withRollout, withSources } from './url';
+import { readSelection, type Selection } from './url';
 
 /** Narrow selector hooks: a component re-renders only when the slice it reads changes. */
 
@@ -28,37 +28,8 @@ export function useSelectedRolloutKey(): string | null {
   return readSelection(useSearch()).rollout;
 }
 
-export function selectRollout(key: string | null): void {
-  navigate(withRollout(window.location.search, key), { replace: true });
-}
-
-export function openSources(ids: readonly string[]): void {
-  navigate(withSources(ids));
-}
-
 /** The whole selection from the URL. Re-renders on any URL change; views that need one field use it anyway. */
 export function useSelection(): Selection {
   const search = useSearch();
   return useMemo(() => readSelection(search), [search]);
-}
-
-/**
- * Changes selection parameters. `replace` (the default) for moves the back button should skip, such as
- * hovering through tokens or stepping through rows; push for opening a page.
- */
-export function setParams(patch: Record<string, string | null>, { replace = true }: { replace?: boolean } = {}): void {
-  navigate(withParams(window.location.search, patch), { replace });
-}
-
-/** Leaves the inspector for the run list, the rollout still selected there (a new history entry). */
-export function backToList(): void {
-  setParams({ view: null, tab: null, step: null, seq: null, tok: null }, { replace: false });
-}
-
-/** Opens one rollout's inspector (a new history entry, so Back returns to the list). */
-export function openRollout(key: string, at: { tab?: RolloutTab; step?: number } = {}): void {
-  setParams(
-    { rollout: key, view: 'rollout', tab: at.tab ?? null, step: at.step === undefined ? null : String(at.step), seq: null, tok: null },
-    { replace: false },
-  );
 }

@@ -1,64 +1,49 @@
+export * from './dataset';
 export { DEMO_RUN_STEPS, demoRunUrls } from './demoRun';
 export {
-  backToList,
-  openRollout,
-  openSources,
-  selectRollout,
-  setParams,
-  useLocalFiles,
   useNotice,
   useProblemsOpen,
   useSelectedRolloutKey,
   useSelection,
-  useSourceIds,
   useUiActions,
 } from './hooks';
-export { navigate, useSearch } from './location';
+export {
+  backToList,
+  openSources,
+  selectRollout,
+  selectStep,
+  selectToken,
+  setAdvantageMode,
+  shadeByDrift,
+  showTab,
+  showTokenTarget,
+  toAllRollouts,
+  toGroups,
+  toRollout,
+} from './navigation';
 export type {
   LoadedReviews,
-  LoadedReviewsStatus,
-  ReviewActions,
   ReviewFilter,
-  ReviewMap,
-  ReviewProgress,
-  ReviewsOfDigest,
-  ReviewTarget,
 } from './reviews';
 export {
   filterByReview,
-  mergeReviews,
+  keptByReview,
   nextByReview,
   planImport,
-  removeReview,
-  reviewActions,
   reviewProgress,
-  setReviewer,
-  upsertReview,
-  useLoadedReviews,
   useReviewActions,
   useReviewer,
   useReviewerActions,
-  useReviews,
 } from './reviews';
-export { findRollout, rolloutKeys } from './rolloutKeys';
-export type { GroupSortKey, GroupsBrowse, RunFilters, RunFiltersState, RunSort, RunSortKey, SignalFilter, SortDir } from './runFilters';
+export type { GroupSortKey, RunFilters, RunSort, RunSortKey, SignalFilter } from './runFilters';
 export {
-  clearRunFilters,
-  cycleSort,
-  initialRunFiltersState,
   isFiltered,
   noRunFilters,
-  setGroupCode,
-  setGroupPage,
-  setGroupSort,
-  setRunFilters,
-  toggleTermination,
   useGroupsBrowse,
   useRunFilters,
   useRunFiltersActions,
   useRunSort,
 } from './runFilters';
-export type { RolloutTab, Selection, View } from './url';
-export { isLocalSource, LOCAL_PREFIX, readSelection } from './url';
-export type { ResolvedSources } from './useSources';
+export type { RolloutTab, View } from './url';
+
 export { DEMO_URL, useSources } from './useSources';

@@ -23,7 +23,7 @@ export type RunSortKey =
   | 'errors'
   | 'warnings';
 
-export type SortDir = 'asc' | 'desc';
+type SortDir = 'asc' | 'desc';
 
 export interface RunSort {
   key: RunSortKey;
@@ -50,7 +50,7 @@ export interface RunFilters {
 
 export type GroupSortKey = 'file' | 'mean-asc' | 'mean-desc' | 'std-asc' | 'std-desc' | 'zero-variance' | 'findings';
 
-export interface GroupsBrowse {
+interface GroupsBrowse {
   sort: GroupSortKey;
   /** 0-based page; null until the person pages, meaning the page that holds the selected rollout's group. */
   page: number | null;
@@ -141,7 +141,7 @@ interface RunFiltersActions {
   setGroupCode(code: FindingCode | null): void;
 }
 
-export const useRunFiltersStore = create<RunFiltersState & { actions: RunFiltersActions }>()((set) => ({
+const useRunFiltersStore = create<RunFiltersState & { actions: RunFiltersActions }>()((set) => ({
   ...initialRunFiltersState,
   actions: {
     setFilters: (patch) => set((s) => setRunFilters(s, patch)),

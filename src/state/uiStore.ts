@@ -33,7 +33,7 @@ export function setProblemsOpen(state: UiState, open: boolean): UiState {
   return state.problemsOpen === open ? state : { ...state, problemsOpen: open };
 }
 
-export function setNotice(state: UiState, notice: string | null): UiState {
+function setNotice(state: UiState, notice: string | null): UiState {
   return state.notice === notice ? state : { ...state, notice };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSelection, withParams, withRollout, withSources } from './url';
+import { intents, readSelection, withRollout, withSources } from './url';
 
 describe('selection in the query string', () => {
   it('reads sources in order, once each, and the selected rollout', () => {
@@ -54,8 +54,37 @@ describe('selection in the query string', () => {
     expect(readSelection('?seq=2').seq).toBe(2);
   });
 
-  it('withParams sets and removes parameters, keeping the others', () => {
-    expect(withParams('?src=a&rollout=r', { view: 'rollout', step: '2' })).toBe('?src=a&rollout=r&view=rollout&step=2');
-    expect(withParams('?src=a&step=2', { step: null })).toBe('?src=a');
+  it('opening a rollout clears what was selected inside another, and Back to the list keeps the rollout selected', () => {
+    const inTokens = '?src=a&rollout=r-1&view=rollout&tab=tokens&seq=2&tok=5&adv=dr';
+    const opened = intents.toRollout(inTokens, 'r-2', 'audit', 3);
+    expect(opened.push).toBe(true);
+    expect(readSelection(opened.search)).toMatchObject({
+      sources: ['a'],
+      rollout: 'r-2',
+      view: 'rollout',
+      tab: 'audit',
+      step: 3,
+      seq: null,
+      token: null,
+      drGrpo: true,
+    });
+    const list = intents.backToList(opened.search);
+    expect(list).toEqual({ search: '?src=a&rollout=r-2&adv=dr', push: true });
+    expect(intents.toGroups(inTokens)).toEqual({ search: '?src=a&rollout=r-1&view=groups&adv=dr', push: true });
+    expect(intents.toAllRollouts('?src=a&rollout=gone&view=rollout').search).toBe('?src=a');
+  });
+
+  it('moves within a page replace the history entry, and defaults leave no parameter behind', () => {
+    const at = '?rollout=r&view=rollout&tab=tokens';
+    expect(intents.showTab(at, 'steps')).toEqual({ search: '?rollout=r&view=rollout', push: false });
+    expect(intents.selectStep('?rollout=r&view=rollout', 7).search).toBe('?rollout=r&view=rollout&step=7');
+    expect(intents.selectToken(at, 'training', null).search).toBe(`${at}&seq=training`);
+    expect(intents.selectToken(`${at}&seq=training&tok=4`, 1, 9).search).toBe(`${at}&seq=1&tok=9`);
+    expect(intents.showTokenTarget(at, { seq: 0, token: 12, drift: true }).search).toBe(`${at}&seq=0&tok=12&shade=drift`);
+    expect(intents.shadeByDrift(`${at}&shade=drift`, false).search).toBe(at);
+    expect(intents.advantageMode('?src=a', true)).toEqual({ search: '?src=a&adv=dr', push: false });
+    expect(intents.advantageMode('?src=a&adv=dr', false).search).toBe('?src=a');
+    expect(intents.selectRollout('?src=a&rollout=r', null)).toEqual({ search: '?src=a', push: false });
+    expect(intents.openSources(['local:x.jsonl'])).toEqual({ search: '?src=local:x.jsonl', push: true });
   });
 });

@@ -1,24 +1,40 @@
 /*
- * Selection lives in the query string and nowhere else: `?src=A&src=B&rollout=K`. These functions are
- * pure (string in, string out) so tests call them directly and every view reads the same truth.
+ * Selection lives in the query string and nowhere else: `?src=A&src=B&rollout=K`. This module is the only
+ * one that spells a parameter: it reads them into a typed `Selection`, and each navigation intent below is
+ * a pure (search in, search out) function, so tests call them directly and every view reads the same
+ * truth. `navigation.ts` applies the intents to the window's URL; views call those and never a parameter.
  */
 
-export const SRC_PARAM = 'src';
-export const ROLLOUT_PARAM = 'rollout';
+const SRC_PARAM = 'src';
+const ROLLOUT_PARAM = 'rollout';
 /** Which page: the run list (absent), one rollout's inspector, or the GRPO groups. */
-export const VIEW_PARAM = 'view';
-/** Inside a rollout: the tab (steps, tokens, raw). */
-export const TAB_PARAM = 'tab';
+const VIEW_PARAM = 'view';
+/** Inside a rollout: the tab (steps absent; tokens, audit, roles, raw). */
+const TAB_PARAM = 'tab';
 /** 1-based step number, as steps are numbered. */
-export const STEP_PARAM = 'step';
+const STEP_PARAM = 'step';
 /** Token view source: a 0-based segment index, or `training` for the trainer's sequence. */
-export const SEQ_PARAM = 'seq';
+const SEQ_PARAM = 'seq';
 /** 0-based token position in the token view's sequence. */
-export const TOKEN_PARAM = 'tok';
+const TOKEN_PARAM = 'tok';
 /** Advantage mode: absent for GRPO (std-normalised), `dr` for Dr. GRPO. */
-export const ADV_PARAM = 'adv';
+const ADV_PARAM = 'adv';
 /** Token view shading: absent for probability, `drift` for trainer-vs-sampler drift. */
-export const SHADE_PARAM = 'shade';
+const SHADE_PARAM = 'shade';
+
+type Param =
+  | typeof SRC_PARAM
+  | typeof ROLLOUT_PARAM
+  | typeof VIEW_PARAM
+  | typeof TAB_PARAM
+  | typeof STEP_PARAM
+  | typeof SEQ_PARAM
+  | typeof TOKEN_PARAM
+  | typeof ADV_PARAM
+  | typeof SHADE_PARAM;
+
+/** Parameters to set (string) or remove (null); the others are kept. */
+type Patch = Partial<Record<Param, string | null>>;
 
 export type View = 'list' | 'rollout' | 'groups';
 export type RolloutTab = 'steps' | 'tokens' | 'audit' | 'roles' | 'raw';
@@ -70,7 +86,7 @@ export function readSelection(search: string): Selection {
 }
 
 /** Sets (string) or removes (null) parameters, keeping every other one. */
-export function withParams(search: string, patch: Record<string, string | null>): string {
+function withParams(search: string, patch: Patch): string {
   const params = new URLSearchParams(search);
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) params.delete(k);
@@ -99,7 +115,61 @@ export function isLocalSource(id: string): boolean {
 }
 
 /** URLSearchParams escapes ':' and '/', which are legal in a query; keep them so links stay readable. */
-export function formatSearch(params: URLSearchParams): string {
+function formatSearch(params: URLSearchParams): string {
   const s = params.toString().replace(/%3A/gi, ':').replace(/%2F/gi, '/');
   return s === '' ? '' : `?${s}`;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Navigation intents: each is `search -> search`, and says whether Back should undo it (`push`).
+
+export interface Intent {
+  search: string;
+  /** A new history entry (opening a page) rather than a replaced one (moving through rows or tokens). */
+  push: boolean;
+}
+
+/** Leaving a rollout's inspector: what was selected inside it means nothing on another page. */
+const INSIDE_ROLLOUT: Patch = { [TAB_PARAM]: null, [STEP_PARAM]: null, [SEQ_PARAM]: null, [TOKEN_PARAM]: null };
+
+const replace = (search: string, patch: Patch): Intent => ({ search: withParams(search, patch), push: false });
+const push = (search: string, patch: Patch): Intent => ({ search: withParams(search, patch), push: true });
+
+export const intents = {
+  /** Opens other sources: whatever was selected inside the old ones no longer means anything. */
+  openSources: (sources: readonly string[]): Intent => ({ search: withSources(sources), push: true }),
+  /** Selects a row of the run list (null clears it). */
+  selectRollout: (search: string, key: string | null): Intent => ({ search: withRollout(search, key), push: false }),
+  /** Opens one rollout's inspector, on a tab and step when given; Back returns to where it was opened. */
+  toRollout: (search: string, key: string, tab?: RolloutTab, step?: number): Intent =>
+    push(search, {
+      ...INSIDE_ROLLOUT,
+      [ROLLOUT_PARAM]: key,
+      [VIEW_PARAM]: 'rollout',
+      [TAB_PARAM]: tab ?? null,
+      [STEP_PARAM]: step === undefined ? null : String(step),
+    }),
+  /** The run list, the rollout still selected there. */
+  backToList: (search: string): Intent => push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: null }),
+  /** The run list with nothing selected (after a link to a rollout the data does not have). */
+  toAllRollouts: (search: string): Intent => push(search, { [VIEW_PARAM]: null, [ROLLOUT_PARAM]: null }),
+  /** The GRPO groups page, the selected rollout's group brought into view. */
+  toGroups: (search: string): Intent => push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'groups' }),
+  /** Another tab of the open rollout. */
+  showTab: (search: string, tab: RolloutTab): Intent => replace(search, { [TAB_PARAM]: tab === 'steps' ? null : tab }),
+  selectStep: (search: string, step: number): Intent => replace(search, { [STEP_PARAM]: String(step) }),
+  /** A sequence of the token view (a segment index or the trainer's), with a token or none. */
+  selectToken: (search: string, seq: number | 'training', token: number | null): Intent =>
+    replace(search, { [SEQ_PARAM]: String(seq), [TOKEN_PARAM]: token === null ? null : String(token) }),
+  /** Shows where a finding points in the token view, shaded by drift when it is about drift. */
+  showTokenTarget: (search: string, target: { seq: number | 'training'; token: number | null; drift: boolean }): Intent =>
+    replace(search, {
+      [SEQ_PARAM]: String(target.seq),
+      [TOKEN_PARAM]: target.token === null ? null : String(target.token),
+      ...(target.drift ? { [SHADE_PARAM]: 'drift' } : {}),
+    }),
+  /** Token view shading: by drift, or by probability. */
+  shadeByDrift: (search: string, drift: boolean): Intent => replace(search, { [SHADE_PARAM]: drift ? 'drift' : null }),
+  /** Advantages under Dr. GRPO (`r - mean`) or GRPO. */
+  advantageMode: (search: string, drGrpo: boolean): Intent => replace(search, { [ADV_PARAM]: drGrpo ? 'dr' : null }),
+} as const;

@@ -3,7 +3,16 @@
  * Each returns a record that is valid v1 and lints clean (apart from W_MISSING_METADATA when the
  * metadata is left out on purpose), so a test changes only the field it is about.
  */
-import type { LoadedRollout, Rollout, Segment, Step } from '../format';
+import {
+  FINDING_INFO,
+  type Finding,
+  type FindingCode,
+  type GroupSummary,
+  type RolloutSummary,
+  rolloutFindings,
+  terminationInfo,
+} from '../analysis';
+import type { Rollout, Segment, Step } from '../format';
 
 /** The minimal record of shared/trajectory-format.md §2, verbatim. */
 export const MINIMAL_RECORD_LINE =
@@ -67,10 +76,75 @@ export function buildChain(tools: Array<Partial<Step> & { tool: string }>): Pick
   return { segments, steps };
 }
 
-export function loaded(record: Rollout, line = 1, file = 'test.jsonl'): LoadedRollout {
-  return { file, line, record };
-}
-
 export function toJsonl(records: unknown[]): string {
   return `${records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n')}\n`;
+}
+
+/** A finding with its code's severity, about the whole rollout unless told where. */
+export function buildFinding(code: FindingCode, overrides: Partial<Omit<Finding, 'code'>> = {}): Finding {
+  return { code, severity: FINDING_INFO[code].severity, segment: null, step: null, message: '', ...overrides };
+}
+
+/** A run-list row: a clean, finished rollout with reward 1; `in_signal` follows the termination unless given. */
+export function buildSummary(overrides: Partial<RolloutSummary> = {}): RolloutSummary {
+  const termination = overrides.termination ?? 'finished';
+  return {
+    file: 'test.jsonl',
+    line: 1,
+    rollout_id: 'r-1',
+    attempt_id: 'a-1',
+    task_id: 'task-1',
+    group_id: 'task-1@v-1',
+    termination,
+    in_signal: terminationInfo(termination).inSignal,
+    reward: 1,
+    steps: 0,
+    regressions: [],
+    findings: [],
+    ...overrides,
+  };
+}
+
+/** A group's statistics, with group findings by code. */
+export function buildGroup(
+  group_id: string,
+  overrides: Partial<Omit<GroupSummary, 'findings'>> & { codes?: FindingCode[] } = {},
+): GroupSummary {
+  const { codes = [], ...rest } = overrides;
+  return {
+    group_id,
+    rollouts: 0,
+    in_signal: 0,
+    mean: null,
+    std: null,
+    advantages: {},
+    findings: codes.map((c) => buildFinding(c)),
+    ...rest,
+  };
+}
+
+/**
+ * Appending segments (one per tool) with a correct training record: the sequence is the last segment's
+ * input + generated ids, loss on every generated position, trainer log-probabilities there.
+ */
+export function buildTrainedChain(overrides: Partial<NonNullable<Rollout['training']>> = {}, tools = ['read_file', 'finish']): Rollout {
+  const chain = buildChain(tools.map((tool) => ({ tool })));
+  const last = chain.segments[chain.segments.length - 1];
+  if (!last) throw new Error('a chain needs a tool');
+  const seq = [...last.input_ids, ...last.generated_ids];
+  const mask = seq.map((_, i) =>
+    chain.segments.some((s) => i >= s.input_ids.length && i < s.input_ids.length + s.generated_ids.length) ? 1 : 0,
+  );
+  const logprobs = seq.map((_, i) => (mask[i] ? -0.5 : null));
+  return buildRollout({ ...chain, training: { sequence_ids: seq, loss_mask: mask, logprobs, ...overrides } });
+}
+
+/** A record's own findings (§7) as code, place and severity, the message left out. */
+export function lintCodes(record: Rollout, driftThreshold?: number) {
+  return rolloutFindings(record, { driftThreshold }).map(({ code, segment, step, severity }) => ({
+    code,
+    segment,
+    step,
+    severity,
+  }));
 }

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLintReport, useLiveFollow } from '../load';
-import { useNotice, useSelection, useSources, useUiActions } from '../state';
+import { DatasetProvider, useLoadedFilesFeed, useNotice, useSelection, useSources, useUiActions } from '../state';
 import { DropOverlay } from './open/DropOverlay';
 import { useFileDrop } from './open/useFileDrop';
-import { useOpenFiles } from './open/useOpenFiles';
 import { ProblemsPanel } from './problems/ProblemsPanel';
-import { RolloutPage } from './rollout/RolloutPage';
+import { RolloutPage } from './RolloutPage';
 import { RunListView } from './run-list/RunListView';
+import { Notice } from './shared/Notice';
+import { useOpenFiles } from './shared/useOpenFiles';
 import { Header } from './shell/Header';
-import { Notice } from './shell/Notice';
 import { LoadFailed } from './source/LoadFailed';
 import { LoadingStrip } from './source/LoadingStrip';
 import { LoadingView } from './source/LoadingView';
@@ -22,6 +22,7 @@ const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ defau
 export function App() {
   const { sources, missing, isDemo, isDemoRun, pending, served } = useSources();
   const report = useLintReport(sources);
+  const feed = useLoadedFilesFeed(sources);
   useLiveFollow(sources, report.isSuccess);
   const open = useOpenFiles();
   const dragging = useFileDrop(useCallback((files: File[]) => open(files, { fromDrop: true }), [open]));
@@ -40,34 +41,36 @@ export function App() {
   }, [loaded]);
 
   return (
-    <div className="app">
-      <Header sources={sources} isDemo={isDemo} isDemoRun={isDemoRun} view={view} served={served} pendingLines={result?.pending ?? []} />
-      <main className="app-main">
-        {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
-        {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
-        {result && report.isFetching && <LoadingStrip sources={sources} />}
-        {pending ? (
-          <div className="placeholder" aria-busy="true" />
-        ) : sources.length === 0 ? (
-          <MissingFiles missing={missing} />
-        ) : report.isError ? (
-          <LoadFailed error={report.error} isDemo={isDemo} />
-        ) : result ? (
-          view === 'rollout' ? (
-            <RolloutPage result={result} />
-          ) : view === 'groups' ? (
-            <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
-              <GroupsView result={result} />
-            </Suspense>
+    <DatasetProvider feed={feed}>
+      <div className="app">
+        <Header sources={sources} isDemo={isDemo} isDemoRun={isDemoRun} view={view} served={served} />
+        <main className="app-main">
+          {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
+          {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
+          {result && report.isFetching && <LoadingStrip sources={sources} />}
+          {pending ? (
+            <div className="placeholder" aria-busy="true" />
+          ) : sources.length === 0 ? (
+            <MissingFiles missing={missing} />
+          ) : report.isError ? (
+            <LoadFailed error={report.error} isDemo={isDemo} />
+          ) : result ? (
+            view === 'rollout' ? (
+              <RolloutPage />
+            ) : view === 'groups' ? (
+              <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
+                <GroupsView />
+              </Suspense>
+            ) : (
+              <RunListView />
+            )
           ) : (
-            <RunListView result={result} />
-          )
-        ) : (
-          <LoadingView sources={sources} />
-        )}
-      </main>
-      {result && <ProblemsPanel problems={result.report.parse_errors} />}
-      {dragging && <DropOverlay />}
-    </div>
+            <LoadingView sources={sources} />
+          )}
+        </main>
+        {result && <ProblemsPanel />}
+        {dragging && <DropOverlay />}
+      </div>
+    </DatasetProvider>
   );
 }

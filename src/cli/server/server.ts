@@ -4,7 +4,7 @@ import type { Catalog, ServedFile } from './catalog';
 import { sendFile } from './sendFile';
 
 /** How often the server looks at the served files for growth; the browser is told within this plus a fetch. */
-export const WATCH_INTERVAL_MS = 500;
+const WATCH_INTERVAL_MS = 500;
 
 export interface ViewServerOptions {
   catalog: Catalog;

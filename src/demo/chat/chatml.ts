@@ -9,7 +9,7 @@
 /** Recorded as the rollout's `chat_template`; bump the version whenever the layout below changes. */
 export const CHAT_TEMPLATE_INFO = { name: 'qwen3-chatml-tools (rendered by src/demo/chat)', version: 'trajscope-demo-1' } as const;
 
-export const IM_START = '<|im_start|>';
+const IM_START = '<|im_start|>';
 export const IM_END = '<|im_end|>';
 export const ASSISTANT_OPEN = `${IM_START}assistant\n`;
 

@@ -7,7 +7,7 @@ import { CancelledError, InfraError } from './errors';
 import type { Observation, TestLists, ToolResult } from './types';
 
 /** Longest observation text returned to the model; longer output is cut and marked `truncated`. */
-export const MAX_OBSERVATION_CHARS = 4000;
+const MAX_OBSERVATION_CHARS = 4000;
 
 export interface ToolContext {
   root: string;

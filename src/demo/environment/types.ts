@@ -1,4 +1,4 @@
-export type ObservationStatus = 'ok' | 'error' | 'timeout' | 'budget_exceeded';
+type ObservationStatus = 'ok' | 'error' | 'timeout' | 'budget_exceeded';
 
 /** What a tool returns to the model, plus the exit code when a process ran. */
 export interface Observation {

@@ -8,7 +8,7 @@ import type { Grading } from '../../format';
 import type { Task } from '../tasks';
 import { runPythonTests } from '../testrunner/runTests';
 
-export const GRADER_NAME = 'trajscope-demo-private-tests';
+const GRADER_NAME = 'trajscope-demo-private-tests';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -2,7 +2,7 @@ import { ASSISTANT_OPEN, toolResponseTurn } from '../chat/chatml';
 import type { Tokenizer } from '../chat/tokenizer';
 
 /** What replaces a dropped tool output when the context is compacted. */
-export const OMITTED = '[output omitted]';
+const OMITTED = '[output omitted]';
 
 /**
  * The compaction rule: once the visible context is longer than `maxContextTokens`, every stale file

@@ -14,17 +14,17 @@ import { type Compaction, ContextWindow, type Transcript } from './context';
 import { parseToolCall } from './parseCall';
 import { Transport, TransportError } from './transport';
 
-export const SYSTEM_INSTRUCTIONS = 'You are a careful software engineer. Fix the bug described by the user with the tools below.';
+const SYSTEM_INSTRUCTIONS = 'You are a careful software engineer. Fix the bug described by the user with the tools below.';
 
 /** Transport attempts per call before the harness gives up and calls it an infrastructure failure. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 
 export interface Budget {
   max_actions: number;
   max_seconds: number;
 }
 
-export type HarnessTermination = 'finished' | 'budget_exhausted' | 'invalid_call' | 'infra_failure' | 'cancelled';
+type HarnessTermination = 'finished' | 'budget_exhausted' | 'invalid_call' | 'infra_failure' | 'cancelled';
 
 /** The model as the harness sees it: token ids in, one generation out. */
 export interface Model {

@@ -20,7 +20,7 @@ interface Exchange {
 }
 
 /** Tool calls and the responses that follow them, in order. */
-export function exchanges(text: string): Exchange[] {
+function exchanges(text: string): Exchange[] {
   const out: Exchange[] = [];
   for (const turn of text.split('<|im_start|>')) {
     if (turn.startsWith('assistant\n')) {

@@ -30,7 +30,7 @@ export const PARAM_NAMES = [
   'invalid',
 ] as const;
 
-export type ParamName = (typeof PARAM_NAMES)[number];
+type ParamName = (typeof PARAM_NAMES)[number];
 export const PARAM_COUNT = PARAM_NAMES.length;
 const INDEX = new Map<string, number>(PARAM_NAMES.map((n, i) => [n, i]));
 

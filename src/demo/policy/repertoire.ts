@@ -4,7 +4,7 @@
  * what a language model would have learned; it is not read from the task or the grader, and the
  * policy still has to find out from the context whether an edit applied and whether tests pass.
  */
-export interface KnownEdit {
+interface KnownEdit {
   key: 'fix:0' | 'fix:1' | 'distractor';
   old: string;
   new: string;
@@ -63,7 +63,7 @@ export interface Move {
 }
 
 /** The tool the policy sometimes calls although the harness does not offer it. */
-export const NONEXISTENT_TOOL = { tool: 'run_shell', args: { command: 'python3 -m pytest -q' } } as const;
+const NONEXISTENT_TOOL = { tool: 'run_shell', args: { command: 'python3 -m pytest -q' } } as const;
 
 /** Every move, in a fixed order, for one file. */
 export function movesFor(rep: Repertoire): Move[] {

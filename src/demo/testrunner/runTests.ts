@@ -8,12 +8,12 @@ const RUNNER = fileURLToPath(new URL('./runner.py', import.meta.url));
  * times on arrays of at most ~40 elements, a few hundred line events; a loop that makes no progress
  * reaches this in about 10 ms.
  */
-export const LINE_BUDGET = 10_000;
+const LINE_BUDGET = 10_000;
 
 /** Wall-clock guard on the whole run; the line budget normally ends a stuck test long before. */
-export const WALL_CLOCK_MS = 15_000;
+const WALL_CLOCK_MS = 15_000;
 
-export type Outcome = 'passed' | 'failed' | 'over_budget';
+type Outcome = 'passed' | 'failed' | 'over_budget';
 
 export interface TestResult {
   test: string;
@@ -85,7 +85,7 @@ function isOutcome(v: unknown): v is Outcome {
 }
 
 /** One JSON object per line; a line cut short by a kill is dropped rather than guessed at. */
-export function parseResults(stdout: string): TestResult[] {
+function parseResults(stdout: string): TestResult[] {
   const out: TestResult[] = [];
   for (const line of stdout.split('\n')) {
     if (!line.trim()) continue;

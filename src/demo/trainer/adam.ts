@@ -6,7 +6,7 @@ export interface AdamConfig {
   eps: number;
 }
 
-export const DEMO_ADAM: AdamConfig = { lr: 0.1, beta1: 0.9, beta2: 0.999, eps: 1e-8 };
+const DEMO_ADAM: AdamConfig = { lr: 0.1, beta1: 0.9, beta2: 0.999, eps: 1e-8 };
 
 /** Adam ascending an objective: `step` returns theta + lr * m_hat / (sqrt(v_hat) + eps). */
 export class Adam {

@@ -2,7 +2,7 @@ import { predictedFrom, startsWithPair, trainingRoles } from '../../analysis';
 import type { Rollout, Training } from '../../format';
 
 /** One trained token: where it sits, where its prediction comes from, and what the sampler gave it. */
-export interface TrainedToken {
+interface TrainedToken {
   /** Training position of the token (the target). */
   position: number;
   /** Position whose logits predict it: position - 1 (the one-position shift). */

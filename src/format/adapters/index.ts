@@ -1,9 +1,4 @@
-export { convertValue } from './convertValue';
-export type { DetectSample } from './detect';
-export { detectFormat } from './detect';
-export type { LineParser, LineParserOptions } from './lineParser';
-export { createLineParser, WHOLE_FILE_LIMIT } from './lineParser';
-export type { ConvertContext, FormatId, Termination } from './types';
+export type { LineParser } from './lineParser';
+export { createLineParser } from './lineParser';
+export type { FormatId } from './types';
 export { FORMAT_IDS, FORMAT_LABELS, isFormatId } from './types';
-export type { ParseOptions, WholeFileResult } from './wholeFile';
-export { parseWholeFile } from './wholeFile';

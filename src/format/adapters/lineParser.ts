@@ -38,7 +38,7 @@ export interface LineParserOptions extends ParseOptions {
  * A JSON document that spans lines (pretty-printed `.traj`, an rLLM episode file) can only be parsed
  * whole, so it is buffered until it closes. These files are small; past this size the buffer stops growing.
  */
-export const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
+const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

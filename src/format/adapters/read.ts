@@ -1,4 +1,4 @@
-import { ConvertError, type Termination } from './types';
+import type { Termination } from './types';
 
 /*
  * Small readers over untyped JSON. Adapters use them instead of casts: a value of the wrong type reads as
@@ -45,11 +45,6 @@ export function intArray(v: unknown): number[] | null {
 
 export function numArray(v: unknown): number[] | null {
   return Array.isArray(v) && v.every((x): x is number => typeof x === 'number' && Number.isFinite(x)) ? v : null;
-}
-
-export function required<T>(value: T | undefined, path: string, expected: string): T {
-  if (value === undefined) throw new ConvertError(`${path}: expected ${expected}`);
-  return value;
 }
 
 /** The fields of `source` not listed in `mapped`, or undefined when none are left. */

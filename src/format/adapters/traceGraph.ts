@@ -41,7 +41,7 @@ export function readNodes(raw: unknown, path: string): Node[] {
 }
 
 /** Node indices from the root to `k`. */
-export function pathTo(nodes: readonly Node[], k: number): number[] {
+function pathTo(nodes: readonly Node[], k: number): number[] {
   const path: number[] = [];
   for (let at: number | null = k; at !== null; at = nodes[at]?.parent ?? null) path.push(at);
   return path.reverse();

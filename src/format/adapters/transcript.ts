@@ -98,7 +98,7 @@ export function normalizeMessages(raw: unknown, path: string): Message[] {
 }
 
 /** A text-only segment for an assistant message: empty id arrays, never invented ones. */
-export function textSegment(message: Message, transcriptIndex: number | undefined): Json {
+function textSegment(message: Message, transcriptIndex: number | undefined): Json {
   const ids = (message.tool_calls ?? []).map((c) => c.id).filter((id): id is string => id !== undefined);
   const segment: Json = { input_ids: [], generated_ids: [], old_logprobs: [], tool_call_id: ids[0] ?? null };
   if (ids.length > 1) segment.tool_call_ids = ids;
@@ -108,7 +108,7 @@ export function textSegment(message: Message, transcriptIndex: number | undefine
 }
 
 /** Parsed tool-call arguments when they are a JSON object (v1 `args` is an object), else undefined. */
-export function parsedArguments(call: ToolCall | undefined): Json | undefined {
+function parsedArguments(call: ToolCall | undefined): Json | undefined {
   if (call?.arguments === undefined) return undefined;
   try {
     return rec(JSON.parse(call.arguments));

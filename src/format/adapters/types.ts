@@ -35,5 +35,4 @@ export type Convert = (value: Record<string, unknown>, ctx: ConvertContext) => R
  */
 export class ConvertError extends Error {}
 
-/** The five termination causes of the v1 contract (§4). Anything else is kept as the source wrote it. */
-export type Termination = 'finished' | 'budget_exhausted' | 'invalid_call' | 'infra_failure' | 'cancelled';
+export type { Termination } from '../termination';

@@ -1,5 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { toHex } from '../../analysis';
 import { type Bytes, openByteStream } from '../byteStream';
 import { decompressIfGzip } from '../gzip';
@@ -39,7 +39,7 @@ export async function digestStream(stream: ReadableStream<Bytes>, signal?: Abort
 }
 
 /** `sha256:<hex>` of a source's (decompressed) content, read again from the start. */
-export async function contentDigest(source: LoadSource, signal?: AbortSignal): Promise<string> {
+async function contentDigest(source: LoadSource, signal?: AbortSignal): Promise<string> {
   const { stream } = await openByteStream(source, signal);
   const content = await decompressIfGzip(stream);
   return digestStream(content.stream, signal);
@@ -57,8 +57,4 @@ export function contentDigestOptions(source: LoadSource | undefined) {
     retry: false,
     enabled: source !== undefined,
   });
-}
-
-export function useContentDigest(source: LoadSource | undefined, enabled = true) {
-  return useQuery({ ...contentDigestOptions(source), enabled: enabled && source !== undefined });
 }

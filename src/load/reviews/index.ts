@@ -1,8 +1,8 @@
 // The review line format lives in src/format (the only place that parses); re-exported for the views.
-export type { ParsedReviews, Review, ReviewKey, ReviewLineError, ReviewVerdict } from '../../format';
-export { isReviewVerdict, parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from '../../format';
-export { contentDigest, contentDigestOptions, digestStream, useContentDigest } from './contentDigest';
+export type { Review, ReviewKey, ReviewLineError, ReviewVerdict } from '../../format';
+export { parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from '../../format';
+export { contentDigestOptions } from './contentDigest';
 export type { ReviewDb } from './reviewDb';
-export { memoryReviewDb, reviewDb } from './reviewDb';
+export { reviewDb } from './reviewDb';
 export type { StoredReviews } from './reviewsQuery';
 export { reviewsOptions } from './reviewsQuery';

@@ -50,10 +50,10 @@ export function liveFromState(state: LoadState): LiveLoad {
 function inThread(sources: readonly LoadSource[], options: StreamLoadOptions): AsyncIterable<LoadResult> {
   const queue = new AsyncQueue<LoadResult>();
   lintSources(sources, {
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    ...(options.follow ? { follow: options.follow } : {}),
-    ...(options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold }),
+    signal: options.signal,
+    onProgress: options.onProgress,
+    follow: options.follow,
+    driftThreshold: options.driftThreshold,
     onSnapshot: (s) => queue.push(s.snapshot()),
     onState: (state) => {
       if (options.onLive && state.sources.some((s) => s.follow)) options.onLive(liveFromState(state));
@@ -157,13 +157,12 @@ function inWorker(sources: readonly LoadSource[], options: StreamLoadOptions): A
       }
     }
   };
-  const limit = heapLimit();
   const message: ToWorker = {
     type: 'load',
     sources: sources.map(toWorkerSource),
     follow,
-    ...(limit === undefined ? {} : { memoryLimit: limit }),
-    ...(options.driftThreshold === undefined ? {} : { driftThreshold: options.driftThreshold }),
+    memoryLimit: heapLimit(),
+    driftThreshold: options.driftThreshold,
   };
   worker.postMessage(message);
   return queue;

@@ -39,9 +39,9 @@ export function createWorkerSession(
     const pool = options.pool?.();
     try {
       await lintSources(message.sources, {
-        ...(pool ? { pool } : {}),
-        ...(message.driftThreshold === undefined ? {} : { driftThreshold: message.driftThreshold }),
-        ...(message.memoryLimit === undefined ? {} : { memoryLimit: message.memoryLimit }),
+        pool,
+        driftThreshold: message.driftThreshold,
+        memoryLimit: message.memoryLimit,
         yieldToUi: false,
         follow: (s) => message.follow[message.sources.findIndex((x) => x.id === s.id)] ?? false,
         onProgress: (progress) => post({ type: 'progress', progress }, []),

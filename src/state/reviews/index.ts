@@ -1,6 +1,5 @@
-export type { ReviewerState } from './reviewerStore';
-export { initialReviewerState, MAX_REVIEWER_LENGTH, setReviewer, useReviewer, useReviewerActions } from './reviewerStore';
-export type { ReviewFilter, ReviewMap, ReviewProgress, ReviewTarget } from './reviewMap';
-export { filterByReview, mergeReviews, nextByReview, planImport, removeReview, reviewProgress, upsertReview } from './reviewMap';
-export type { LoadedReviews, LoadedReviewsStatus, ReviewActions, ReviewsOfDigest } from './useReviews';
-export { reviewActions, useLoadedReviews, useReviewActions, useReviews } from './useReviews';
+export { useReviewer, useReviewerActions } from './reviewerStore';
+export type { ReviewFilter } from './reviewMap';
+export { filterByReview, keptByReview, nextByReview, planImport, reviewProgress } from './reviewMap';
+export type { LoadedReviews } from './useReviews';
+export { useLoadedReviews, useReviewActions } from './useReviews';

@@ -46,7 +46,12 @@ export function filterByReview<K extends string>(
   reviews: ReadonlyMap<string, Pick<Review, 'verdict'>>,
   filter: ReviewFilter,
 ): K[] {
-  return filter === 'unreviewed' ? keys.filter((k) => !reviews.has(k)) : keys.filter((k) => reviews.get(k)?.verdict === 'disagree');
+  return keys.filter((k) => keptByReview(reviews.get(k), filter));
+}
+
+/** Whether a rollout with this review (undefined: none) is one the filter keeps. */
+export function keptByReview(review: Pick<Review, 'verdict'> | undefined, filter: ReviewFilter): boolean {
+  return filter === 'unreviewed' ? review === undefined : review?.verdict === 'disagree';
 }
 
 /**

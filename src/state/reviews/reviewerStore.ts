@@ -20,7 +20,7 @@ interface ReviewerActions {
   setReviewer(name: string): void;
 }
 
-export const useReviewerStore = create<ReviewerState & { actions: ReviewerActions }>()(
+const useReviewerStore = create<ReviewerState & { actions: ReviewerActions }>()(
   persist(
     (set) => ({
       ...initialReviewerState,

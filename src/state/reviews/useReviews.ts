@@ -35,7 +35,7 @@ async function write(client: QueryClient, digest: string, update: (m: ReviewMap)
 }
 
 /** Review changes for the reviews of one content digest. */
-export function reviewActions(client: QueryClient) {
+function reviewActions(client: QueryClient) {
   return {
     save: (digest: string, review: Review) =>
       write(
@@ -103,13 +103,13 @@ export function useReviews(digest: string | null): ReviewsOfDigest {
   };
 }
 
-export type LoadedReviewsStatus = 'off' | 'digesting' | 'reading' | 'ready' | 'error';
+type LoadedReviewsStatus = 'off' | 'digesting' | 'reading' | 'ready' | 'error';
 
 export interface LoadedReviews {
   status: LoadedReviewsStatus;
   error: string | null;
   persistent: boolean;
-  /** The review of each loaded rollout that has one, keyed by its `rollout=` key (state/rolloutKeys). */
+  /** The review of each loaded rollout that has one, keyed by its `rollout=` key (load/rolloutKeys). */
   byRolloutKey: ReadonlyMap<string, Review>;
   /** Identity and file digest of each rollout, index-aligned with the rollouts. */
   targets: ReviewTarget[];

@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
-import { auditChecks, compareDigest, testContrast } from '../../analysis';
-import type { RolloutContext } from '../rollout/rolloutContext';
+import { auditChecks, auditFacts, compareDigest, testContrast } from '../../analysis';
+import type { Rollout } from '../../format';
+import { useSelectedRecord } from '../../state';
 import { ArtifactPanel } from './ArtifactPanel';
 import { AuditHeadline } from './AuditHeadline';
 import { useArtifactDigest } from './artifactDigest';
 import { auditFlags } from './auditFlags';
+import { wordChecks } from './auditWords';
 import { ProcessScores } from './ProcessScores';
 import { ReviewPanel } from './ReviewPanel';
 import { TestsCompare } from './TestsCompare';
@@ -16,9 +18,14 @@ import './audit.css';
  * tests the model saw beside the private ones, the artifact with its digest checked here, and the
  * reviewer's own judgement.
  */
-export function AuditView({ ctx }: { ctx: RolloutContext }) {
-  const { record } = ctx;
-  const checks = useMemo(() => auditChecks(record), [record]);
+export function AuditView() {
+  const record = useSelectedRecord();
+  return record ? <Audit record={record} /> : null;
+}
+
+function Audit({ record }: { record: Rollout }) {
+  const facts = useMemo(() => auditFacts(record), [record]);
+  const checks = useMemo(() => wordChecks(auditChecks(record, facts), facts), [record, facts]);
   const contrast = useMemo(() => testContrast(record), [record]);
   const artifact = record.grading?.artifact;
   const recorded = record.grading?.artifact_digest;
@@ -27,11 +34,11 @@ export function AuditView({ ctx }: { ctx: RolloutContext }) {
   const flags = useMemo(() => auditFlags(checks, comparison, contrast), [checks, comparison, contrast]);
   return (
     <div className="audit">
-      <ReviewPanel ctx={ctx} />
+      <ReviewPanel />
       <AuditHeadline flags={flags} />
       <div className="audit__grid">
         <div className="audit__col">
-          <VerdictCard record={record} checks={checks} />
+          <VerdictCard record={record} facts={facts} checks={checks} />
           <ProcessScores record={record} />
         </div>
         <div className="audit__col">

@@ -1,20 +1,21 @@
 import { useMemo, useState } from 'react';
-import { type LoadSource, REVIEW_VERDICTS, type Review, type ReviewVerdict, useLintReport } from '../../load';
+import { formatCount, type RolloutSummary } from '../../analysis';
+import { type LoadSource, REVIEW_VERDICTS, type Review, type ReviewVerdict } from '../../load';
 import {
   filterByReview,
   nextByReview,
-  openRollout,
   type ReviewFilter,
   reviewProgress,
-  rolloutKeys,
-  useLoadedReviews,
+  toRollout,
+  useDatasetReviews,
   useReviewActions,
   useReviewer,
   useReviewerActions,
+  useRolloutKeys,
+  useRolloutRows,
+  useSelectedRollout,
   useSources,
 } from '../../state';
-import type { RolloutContext } from '../rollout/rolloutContext';
-import { formatCount } from '../shared/format';
 import { ReviewTransfer } from './ReviewTransfer';
 import { useReviewKeys } from './useReviewKeys';
 
@@ -42,20 +43,24 @@ function when(iso: string): string {
  * digest: agree / disagree / unsure (a / d / u), a note, progress over the loaded rollouts, and
  * JSONL export and import.
  */
-export function ReviewPanel({ ctx }: { ctx: RolloutContext }) {
+export function ReviewPanel() {
+  const selected = useSelectedRollout();
+  return selected ? <RolloutReview rolloutKey={selected.key} index={selected.index} summary={selected.summary} /> : null;
+}
+
+function RolloutReview({ rolloutKey, index, summary }: { rolloutKey: string; index: number; summary: RolloutSummary }) {
   const { sources } = useSources();
-  const report = useLintReport(sources);
-  const rollouts = report.data?.report.rollouts ?? [];
-  const keys = useMemo(() => rolloutKeys(rollouts), [rollouts]);
-  const reviews = useLoadedReviews(sources, rollouts, keys, true);
+  const rollouts = useRolloutRows();
+  const keys = useRolloutKeys();
+  const reviews = useDatasetReviews(true);
   const actions = useReviewActions();
   const reviewer = useReviewer();
   const { setReviewer } = useReviewerActions();
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState<{ key: string; note: string } | null>(null);
 
-  const digest = reviews.targets[ctx.index]?.digest ?? null;
-  const review = reviews.byRolloutKey.get(ctx.key);
+  const digest = reviews.targets[index]?.digest ?? null;
+  const review = reviews.byRolloutKey.get(rolloutKey);
   const ready = reviews.status === 'ready' && digest !== null;
   const progress = useMemo(() => reviewProgress(keys, reviews.byRolloutKey), [keys, reviews.byRolloutKey]);
   const disagreed = useMemo(() => filterByReview(keys, reviews.byRolloutKey, 'disagreed'), [keys, reviews.byRolloutKey]);
@@ -63,8 +68,8 @@ export function ReviewPanel({ ctx }: { ctx: RolloutContext }) {
   const save = (patch: Pick<Review, 'verdict' | 'note'>) => {
     if (!ready || digest === null) return;
     const next: Review = {
-      rollout_id: ctx.summary.rollout_id,
-      attempt_id: ctx.summary.attempt_id,
+      rollout_id: summary.rollout_id,
+      attempt_id: summary.attempt_id,
       ...patch,
       reviewer: reviewer.trim(),
       timestamp: new Date().toISOString(),
@@ -74,7 +79,7 @@ export function ReviewPanel({ ctx }: { ctx: RolloutContext }) {
     actions.save(digest, next).catch((e: unknown) => setError(`The review could not be saved: ${String(e)}`));
   };
   // The draft belongs to one rollout; moving on (j / k) shows the next rollout's saved note.
-  const note = draft?.key === ctx.key ? draft.note : (review?.note ?? '');
+  const note = draft?.key === rolloutKey ? draft.note : (review?.note ?? '');
   const mark = (verdict: ReviewVerdict) => save({ verdict, note });
   const saveNote = () => {
     if (review && note !== review.note) save({ verdict: review.verdict, note });
@@ -82,11 +87,11 @@ export function ReviewPanel({ ctx }: { ctx: RolloutContext }) {
   useReviewKeys(ready, mark);
 
   const goNext = (filter: ReviewFilter) => {
-    const key = nextByReview(keys, ctx.index, reviews.byRolloutKey, filter);
-    if (key !== null) openRollout(key, { tab: 'audit' });
+    const key = nextByReview(keys, index, reviews.byRolloutKey, filter);
+    if (key !== null) toRollout(key, 'audit');
   };
-  const nextUnreviewed = nextByReview(keys, ctx.index, reviews.byRolloutKey, 'unreviewed');
-  const nextDisagreed = nextByReview(keys, ctx.index, reviews.byRolloutKey, 'disagreed');
+  const nextUnreviewed = nextByReview(keys, index, reviews.byRolloutKey, 'unreviewed');
+  const nextDisagreed = nextByReview(keys, index, reviews.byRolloutKey, 'disagreed');
 
   return (
     <section className="review" aria-label="Review">
@@ -112,7 +117,7 @@ export function ReviewPanel({ ctx }: { ctx: RolloutContext }) {
           <button
             type="button"
             className="link-button review__remove"
-            onClick={() => digest && actions.remove(digest, ctx.summary).catch((e: unknown) => setError(String(e)))}
+            onClick={() => digest && actions.remove(digest, summary).catch((e: unknown) => setError(String(e)))}
           >
             remove review
           </button>
@@ -131,7 +136,7 @@ export function ReviewPanel({ ctx }: { ctx: RolloutContext }) {
             value={note}
             disabled={!ready}
             placeholder={review ? 'Why? (saved when you leave the field; Esc leaves it)' : 'Why? Mark a, d or u to save it with the note'}
-            onChange={(e) => setDraft({ key: ctx.key, note: e.target.value })}
+            onChange={(e) => setDraft({ key: rolloutKey, note: e.target.value })}
             onBlur={saveNote}
             onKeyDown={(e) => {
               if (e.key === 'Escape' || (e.key === 'Enter' && (e.metaKey || e.ctrlKey))) e.currentTarget.blur();
@@ -167,8 +172,8 @@ export function ReviewPanel({ ctx }: { ctx: RolloutContext }) {
                   key={k}
                   type="button"
                   className="link-button mono"
-                  aria-current={k === ctx.key}
-                  onClick={() => openRollout(k, { tab: 'audit' })}
+                  aria-current={k === rolloutKey}
+                  onClick={() => toRollout(k, 'audit')}
                 >
                   {rolloutLabel(rollouts[keys.indexOf(k)]) ?? k}
                 </button>

@@ -1,8 +1,8 @@
 import { type ReactNode, useRef, useState } from 'react';
 import type { RolloutSummary } from '../../analysis';
+import { plural } from '../../analysis';
 import { type LoadSource, parseReviewsJsonl, type Review, type ReviewLineError, reviewKey, reviewsToJsonl } from '../../load';
 import { type LoadedReviews, planImport, useReviewActions } from '../../state';
-import { plural } from '../shared/format';
 
 interface Props {
   sources: readonly LoadSource[];

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { lastDevTests, privateTests, testContrast } from '../../analysis';
 import type { Rollout } from '../../format';
+import { agreementText } from './auditWords';
 
 type Outcome = 'passed' | 'failed' | 'over budget';
 
@@ -53,7 +54,7 @@ export function TestsCompare({ record }: { record: Rollout }) {
           <strong>Dev tests did not all pass, yet the private verdict passed.</strong> The model submitted on failing public tests.
         </p>
       ) : contrast.kind === 'agree' ? (
-        <p className="contrast">{contrast.message}</p>
+        <p className="contrast">{agreementText(contrast)}</p>
       ) : null}
       <div className="tests-compare">
         <div className="tests-compare__col">

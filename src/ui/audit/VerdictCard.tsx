@@ -1,6 +1,7 @@
-import { type AuditCheck, type CheckStatus, contractReward, graderIdentity, terminationInfo } from '../../analysis';
+import { type AuditFacts, type CheckStatus, graderIdentity, plural, terminationInfo } from '../../analysis';
 import type { Rollout } from '../../format';
 import { formatReward } from '../shared/format';
+import { contractText, type WordedCheck } from './auditWords';
 
 const STATUS_MARK: Record<CheckStatus, string> = { ok: '✓', problem: '✗', unknown: '?', 'not-applicable': '–' };
 const STATUS_TEXT: Record<CheckStatus, string> = { ok: 'ok', problem: 'problem', unknown: 'unknown', 'not-applicable': 'does not apply' };
@@ -14,17 +15,16 @@ function noGradingText(record: Rollout): string {
 }
 
 /** The grader's decision at a glance: verdict, grader identity, and the reward the trainer recorded. */
-export function VerdictCard({ record, checks }: { record: Rollout; checks: readonly AuditCheck[] }) {
+export function VerdictCard({ record, facts, checks }: { record: Rollout; facts: AuditFacts; checks: readonly WordedCheck[] }) {
   const verdict = record.grading?.verdict;
   const grader = graderIdentity(record);
-  const contract = contractReward(record);
   const problems = checks.filter((c) => c.status === 'problem').length;
   return (
     <section className="audit-card" aria-labelledby="audit-verdict-title">
       <h3 id="audit-verdict-title" className="audit-card__title">
         Grader decision
         <span className={problems ? 'audit-card__aside count--error' : 'audit-card__aside'}>
-          {problems ? `${problems} consistency problem${problems === 1 ? '' : 's'}` : 'no consistency problem'}
+          {problems ? plural(problems, 'consistency problem') : 'no consistency problem'}
         </span>
       </h3>
       <dl className="audit-facts">
@@ -52,13 +52,12 @@ export function VerdictCard({ record, checks }: { record: Rollout; checks: reado
           )}
           {grader.differs && <span className="count--warning"> (grading.grader differs from the record’s grader)</span>}
         </dd>
+        <dt>Contract</dt>
+        <dd>{record.task?.contract ?? <span className="faint">none recorded</span>}</dd>
         <dt>Reward</dt>
         <dd>
           {typeof record.reward === 'number' ? formatReward(record.reward) : <span className="faint">null</span>}
-          <span className="faint">
-            {' '}
-            · contract: {contract.reward === null ? contract.why : `${contract.rule} (expects ${formatReward(contract.reward)})`}
-          </span>
+          <span className="faint"> · contract: {contractText(facts.contract)}</span>
         </dd>
       </dl>
       <ul className="audit-checks" aria-label="Consistency checks">

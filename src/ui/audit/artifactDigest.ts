@@ -9,7 +9,7 @@ export interface ComputedDigest {
 }
 
 /** SHA-256 of the artifact's UTF-8 bytes, as `sha256sum` of the patch file would print it. */
-export async function sha256Hex(text: string): Promise<ComputedDigest> {
+async function sha256Hex(text: string): Promise<ComputedDigest> {
   const bytes = new TextEncoder().encode(text);
   if (globalThis.crypto?.subtle) return { hex: toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))), via: 'SubtleCrypto' };
   return { hex: toHex(sha256(bytes)), via: '@noble/hashes' };

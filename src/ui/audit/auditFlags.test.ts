@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditCheck, DigestComparison, TestContrast } from '../../analysis';
+import type { DigestComparison, TestContrast } from '../../analysis';
 import { auditFlags } from './auditFlags';
+import type { WordedCheck } from './auditWords';
 
-const ok: AuditCheck = { id: 'reward-verdict', status: 'ok', title: 'Reward', detail: 'reward 1 agrees: verdict pass → 1.' };
-const agree: TestContrast = { kind: 'agree', message: '' };
+const ok: WordedCheck = { id: 'reward-verdict', status: 'ok', title: 'Reward', detail: 'reward 1 agrees: verdict pass → 1.' };
+const agree: TestContrast = { kind: 'agree', passed: true, step: 2 };
 const match: DigestComparison = { status: 'match', hex: 'ab' };
 
 describe('auditFlags', () => {
@@ -16,11 +17,14 @@ describe('auditFlags', () => {
       },
     ]);
     expect(auditFlags([ok], null, agree)[0]?.text).toBe('Grader: nothing to flag');
+    // Without reward terms to check against, the headline does not claim the reward follows the verdict.
+    const unchecked: WordedCheck = { ...ok, status: 'not-applicable', detail: 'reward 1: no terms.' };
+    expect(auditFlags([unchecked], match, agree)[0]?.text).toBe('Grader: nothing to flag; the digest matches');
   });
 
   it('puts a digest mismatch first, then problems, the dev/private contrast, then what could not be checked', () => {
-    const problem: AuditCheck = { ...ok, status: 'problem', detail: 'reward 1 disagrees with the contract: verdict fail → 0.' };
-    const unknown: AuditCheck = {
+    const problem: WordedCheck = { ...ok, status: 'problem', detail: 'reward 1 disagrees with the contract: verdict fail → 0.' };
+    const unknown: WordedCheck = {
       ...ok,
       id: 'excluded-reward',
       status: 'unknown',
@@ -29,7 +33,7 @@ describe('auditFlags', () => {
     const flags = auditFlags(
       [unknown, problem],
       { status: 'mismatch', recorded: 'a', computed: 'b' },
-      { kind: 'dev-pass-private-fail', message: '' },
+      { kind: 'dev-pass-private-fail', step: 2 },
     );
     expect(flags.map((f) => [f.tone, f.text])).toEqual([
       ['bad', 'Digest mismatch'],

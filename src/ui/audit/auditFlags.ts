@@ -1,4 +1,5 @@
-import type { AuditCheck, DigestComparison, TestContrast } from '../../analysis';
+import type { DigestComparison, TestContrast } from '../../analysis';
+import type { WordedCheck } from './auditWords';
 
 export interface AuditFlag {
   tone: 'bad' | 'warn' | 'good';
@@ -17,7 +18,7 @@ function sentence(text: string): string {
  * What deserves a look first, worst first: a digest mismatch, failed consistency checks, "dev tests
  * passed, private verdict failed", then what could not be checked. One reassuring flag when nothing is wrong.
  */
-export function auditFlags(checks: readonly AuditCheck[], digest: DigestComparison | null, contrast: TestContrast): AuditFlag[] {
+export function auditFlags(checks: readonly WordedCheck[], digest: DigestComparison | null, contrast: TestContrast): AuditFlag[] {
   const flags: AuditFlag[] = [];
   const verdict = 'audit-verdict-title';
   if (digest?.status === 'mismatch') flags.push({ tone: 'bad', text: 'Digest mismatch', target: 'audit-artifact-title' });
@@ -34,10 +35,13 @@ export function auditFlags(checks: readonly AuditCheck[], digest: DigestComparis
   for (const c of checks) if (c.status === 'unknown') flags.push({ tone: 'warn', text: sentence(c.detail), target: verdict });
   if (flags.length === 0) {
     // Scoped to the grader: the rollout may still have lint findings (shown in its header and steps).
+    const rewardFollows = checks.some((c) => c.id === 'reward-verdict' && c.status === 'ok');
     const text =
-      digest?.status === 'match'
-        ? 'Grader: nothing to flag; the reward follows the verdict and the digest matches'
-        : 'Grader: nothing to flag';
+      digest?.status !== 'match'
+        ? 'Grader: nothing to flag'
+        : rewardFollows
+          ? 'Grader: nothing to flag; the reward follows the verdict and the digest matches'
+          : 'Grader: nothing to flag; the digest matches';
     flags.push({ tone: 'good', text, target: verdict });
   }
   return flags;

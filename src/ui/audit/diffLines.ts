@@ -3,9 +3,9 @@
  * numbers; anything else (a final answer, a whole file) is shown as plain text. Never parsed into HTML.
  */
 
-export type DiffLineKind = 'header' | 'hunk' | 'add' | 'del' | 'context' | 'meta' | 'text';
+type DiffLineKind = 'header' | 'hunk' | 'add' | 'del' | 'context' | 'meta' | 'text';
 
-export interface DiffLine {
+interface DiffLine {
   kind: DiffLineKind;
   text: string;
   /** Line number in the old file, for deleted and context lines. */

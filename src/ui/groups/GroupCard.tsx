@@ -1,8 +1,8 @@
 import { memo, useState } from 'react';
 import { FINDING_INFO } from '../../analysis';
-import { openRollout } from '../../state';
-import { advantageMode, formatAdvantage } from '../shared/advantageMode';
-import { formatReward } from '../shared/format';
+import { toRollout } from '../../state';
+import { advantageMode } from '../shared/advantageMode';
+import { formatAdvantage, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import { GROUP_BADGES, type GroupRow } from './groupModel';
 
@@ -71,7 +71,7 @@ export const GroupCard = memo(function GroupCard({ row, drGrpo, selectedIndex }:
                 key={m.index}
                 className={classes || undefined}
                 aria-current={m.index === selectedIndex ? 'true' : undefined}
-                onClick={() => openRollout(m.key)}
+                onClick={() => toRollout(m.key)}
               >
                 <td>
                   <button
@@ -80,7 +80,7 @@ export const GroupCard = memo(function GroupCard({ row, drGrpo, selectedIndex }:
                     title="Open the inspector"
                     onClick={(e) => {
                       e.stopPropagation();
-                      openRollout(m.key);
+                      toRollout(m.key);
                     }}
                   >
                     <bdi>{r.rollout_id}</bdi>

@@ -14,9 +14,9 @@ import {
   YAxis,
 } from 'recharts';
 import { isKnownTermination, terminationInfo } from '../../analysis';
-import { openRollout } from '../../state';
-import { advantageMode, formatAdvantage } from '../shared/advantageMode';
-import { formatReward } from '../shared/format';
+import { toRollout } from '../../state';
+import { advantageMode } from '../shared/advantageMode';
+import { formatAdvantage, formatReward } from '../shared/format';
 import {
   CLUSTER_HEIGHT,
   clusterOffsets,
@@ -186,9 +186,9 @@ function PointShape(props: ScatterShapeProps) {
       cx={props.cx + p.dx}
       cy={props.cy + p.dy}
       r={p.selected ? 6 : 5}
-      onClick={() => openRollout(p.member.key)}
+      onClick={() => toRollout(p.member.key)}
       onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') openRollout(p.member.key);
+        if (e.key === 'Enter' || e.key === ' ') toRollout(p.member.key);
       }}
     />
   );

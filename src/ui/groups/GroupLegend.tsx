@@ -1,21 +1,15 @@
-import { FINDING_INFO } from '../../analysis';
-
-const TERMS = [
-  ['finished', 'finished'],
-  ['budget_exhausted', 'budget exhausted'],
-  ['invalid_call', 'invalid call'],
-] as const;
+import { FINDING_INFO, IN_SIGNAL_TERMINATIONS, terminationInfo } from '../../analysis';
 
 /** What the marks of the group chart mean. */
 export function GroupLegend() {
   return (
     <ul className="glegend" aria-label="Legend">
-      {TERMS.map(([kind, label]) => (
+      {IN_SIGNAL_TERMINATIONS.map((kind) => (
         <li key={kind}>
           <svg width="12" height="12" aria-hidden="true">
             <circle cx="6" cy="6" r="5" className={`gpoint gpoint--${kind}`} />
           </svg>
-          {label}
+          {terminationInfo(kind).label}
         </li>
       ))}
       <li title="Excluded from the policy signal (infra failure, cancelled, unknown termination) or without a numeric reward: not in the group statistics">

@@ -1,6 +1,6 @@
 import { Bar, BarChart, ResponsiveContainer, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
-import { FINDING_INFO, type FindingCode, type GroupOverview } from '../../analysis';
-import { formatCount, formatReward, plural } from '../shared/format';
+import { FINDING_INFO, type FindingCode, formatCount, type GroupOverview, plural } from '../../analysis';
+import { formatReward } from '../shared/format';
 import { GROUP_BADGES } from './groupModel';
 
 interface Props {

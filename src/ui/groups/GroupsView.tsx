@@ -1,9 +1,17 @@
 import { useMemo } from 'react';
-import { FINDING_INFO, groupOverview } from '../../analysis';
-import type { LoadResult } from '../../load';
-import { findRollout, rolloutKeys, useGroupsBrowse, useRunFiltersActions, useSelection } from '../../state';
+import { FINDING_INFO, formatCount, groupOverview } from '../../analysis';
+import {
+  useAdvantages,
+  useGroups,
+  useGroupsBrowse,
+  useGrpoAdvantages,
+  useRolloutKeys,
+  useRolloutRows,
+  useRunFiltersActions,
+  useSelectedIndex,
+  useSelection,
+} from '../../state';
 import { AdvantageModeToggle } from '../shared/AdvantageModeToggle';
-import { formatCount } from '../shared/format';
 import { GroupCard } from './GroupCard';
 import { GroupChart } from './GroupChart';
 import { GroupLegend } from './GroupLegend';
@@ -26,28 +34,30 @@ import './groups.css';
  * table per group. Paging (with sorting and a finding filter) keeps a file of 500 groups as light as one
  * of five; the sort brings the groups worth a look to the first page.
  */
-export function GroupsView({ result }: { result: LoadResult }) {
-  const { report } = result;
-  const { drGrpo, rollout: selectedKey } = useSelection();
+export function GroupsView() {
+  const rollouts = useRolloutRows();
+  const groups = useGroups();
+  const keys = useRolloutKeys();
+  const advantages = useAdvantages();
+  const grpo = useGrpoAdvantages();
+  const { drGrpo } = useSelection();
   const browse = useGroupsBrowse();
   const { setGroupSort, setGroupPage, setGroupCode } = useRunFiltersActions();
 
-  const keys = useMemo(() => rolloutKeys(report.rollouts), [report.rollouts]);
-  const advantages = drGrpo ? result.advantages.drGrpo : result.advantages.grpo;
-  const rows = useMemo(() => buildGroupRows(report, keys, advantages), [report, keys, advantages]);
-  const overview = useMemo(() => groupOverview(report.groups), [report.groups]);
+  const rows = useMemo(() => buildGroupRows(rollouts, groups, keys, advantages), [rollouts, groups, keys, advantages]);
+  const overview = useMemo(() => groupOverview(groups), [groups]);
   const codeCounts = useMemo(() => groupCodeCounts(rows), [rows]);
-  const scale = useMemo(() => rewardScale(report.rollouts), [report.rollouts]);
-  const counted = useMemo(() => result.advantages.grpo.filter((a) => a !== null).length, [result.advantages.grpo]);
+  const scale = useMemo(() => rewardScale(rollouts), [rollouts]);
+  const counted = useMemo(() => grpo.filter((a) => a !== null).length, [grpo]);
   const arranged = useMemo(() => arrangeGroups(rows, browse.sort, browse.code), [rows, browse.sort, browse.code]);
 
-  const selectedIndex = findRollout(report.rollouts, keys, selectedKey);
-  const selectedGroup = report.rollouts[selectedIndex]?.group_id ?? null;
+  const selectedIndex = useSelectedIndex();
+  const selectedGroup = rollouts[selectedIndex]?.group_id ?? null;
   const page = shownPage(arranged, browse.page, selectedGroup);
   const pages = pageCount(arranged.length);
   const shown = useMemo(() => arranged.slice(page * GROUPS_PER_PAGE, (page + 1) * GROUPS_PER_PAGE), [arranged, page]);
 
-  if (report.groups.length === 0) {
+  if (groups.length === 0) {
     return (
       <div className="placeholder">
         <h2>No groups</h2>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding, FindingCode, GroupSummary, LintReport, RolloutSummary } from '../../analysis';
+import type { FindingCode, GroupSummary, LintReport } from '../../analysis';
+import { buildGroup, buildSummary } from '../../testing/builders';
 import {
   arrangeGroups,
   buildGroupRows,
@@ -13,31 +14,18 @@ import {
   shownPage,
 } from './groupModel';
 
-// src/ui may not import src/testing (biome layer rule), so the report is built here, typed.
-function rollout(rollout_id: string, group_id: string, reward: number | null, in_signal = true): RolloutSummary {
-  return {
+const rollout = (rollout_id: string, group_id: string, reward: number | null, in_signal = true) =>
+  buildSummary({
     file: 't.jsonl',
-    line: 1,
     task_id: 't',
     rollout_id,
     attempt_id: null,
     group_id,
     termination: in_signal ? 'finished' : 'cancelled',
-    in_signal,
     reward,
-    steps: 0,
-    regressions: [],
-    findings: [],
-  };
-}
-
-function finding(code: FindingCode): Finding {
-  return { code, severity: 'warning', segment: null, step: null, message: '' };
-}
-
-function group(group_id: string, mean: number | null, std: number | null, codes: FindingCode[] = []): GroupSummary {
-  return { group_id, rollouts: 0, in_signal: 0, mean, std, advantages: {}, findings: codes.map(finding) };
-}
+  });
+const group = (group_id: string, mean: number | null, std: number | null, codes: FindingCode[] = []) =>
+  buildGroup(group_id, { mean, std, codes });
 
 const report: LintReport = {
   summary: { lines: 5, rollouts: 5, errors: 0, warnings: 0 },
@@ -50,7 +38,7 @@ const report: LintReport = {
     group('D', null, null, ['W_GROUP_MIXED_POLICY', 'W_GROUP_MIXED_ENV']),
   ],
 };
-const rows = buildGroupRows(report, ['a1', 'b1', 'a2', 'a3', 'c1'], [0.7, 0, -0.7, null, 0]);
+const rows = buildGroupRows(report.rollouts, report.groups, ['a1', 'b1', 'a2', 'a3', 'c1'], [0.7, 0, -0.7, null, 0]);
 const order = (sorted: { group: GroupSummary }[]) => sorted.map((g) => g.group.group_id);
 
 describe('group rows', () => {

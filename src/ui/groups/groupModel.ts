@@ -1,4 +1,4 @@
-import type { FindingCode, GroupSummary, LintReport, RolloutSummary } from '../../analysis';
+import { type FindingCode, GROUP_FINDING_CODES, type GroupSummary, type RolloutSummary } from '../../analysis';
 import type { GroupSortKey } from '../../state';
 
 /** Groups per page: enough to compare at a glance, few enough that a page of charts and tables stays light. */
@@ -24,14 +24,19 @@ export interface GroupRow {
 }
 
 /** Each group with its rollouts in file order and their advantages under one mode. */
-export function buildGroupRows(report: LintReport, keys: readonly string[], advantages: readonly (number | null)[]): GroupRow[] {
+export function buildGroupRows(
+  rollouts: readonly RolloutSummary[],
+  groups: readonly GroupSummary[],
+  keys: readonly string[],
+  advantages: readonly (number | null)[],
+): GroupRow[] {
   const members = new Map<string, GroupMember[]>();
-  report.rollouts.forEach((rollout, index) => {
+  rollouts.forEach((rollout, index) => {
     const list = members.get(rollout.group_id) ?? [];
     if (list.length === 0) members.set(rollout.group_id, list);
     list.push({ index, key: keys[index] ?? rollout.rollout_id, rollout, advantage: advantages[index] ?? null });
   });
-  return report.groups.map((group, order) => {
+  return groups.map((group, order) => {
     const codes = group.findings.map((f) => f.code);
     return { group, order, members: members.get(group.group_id) ?? [], zeroVariance: codes.includes('W_ZERO_VARIANCE_GROUP'), codes };
   });
@@ -175,6 +180,5 @@ export const GROUP_BADGES: Partial<Record<FindingCode, string>> = {
 
 /** Counts of groups per group finding code, every group code listed even when none has it. */
 export function groupCodeCounts(rows: readonly GroupRow[]): Array<{ code: FindingCode; groups: number }> {
-  const codes: FindingCode[] = ['W_ZERO_VARIANCE_GROUP', 'W_GROUP_MIXED_POLICY', 'W_GROUP_MIXED_SAMPLING', 'W_GROUP_MIXED_ENV'];
-  return codes.map((code) => ({ code, groups: rows.filter((g) => g.codes.includes(code)).length }));
+  return GROUP_FINDING_CODES.map((code) => ({ code, groups: rows.filter((g) => g.codes.includes(code)).length }));
 }

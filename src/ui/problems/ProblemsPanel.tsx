@@ -1,17 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import type { LintReport } from '../../analysis';
-import { useProblemsOpen, useUiActions } from '../../state';
-import { formatCount } from '../shared/format';
+import { formatCount } from '../../analysis';
+import { useProblems, useProblemsOpen, useUiActions } from '../../state';
 import './problems.css';
-
-type ParseError = LintReport['parse_errors'][number];
 
 /** Row height in px; `.problems__item` in problems.css has the same height. */
 const ITEM_HEIGHT = 26;
 
 /** Lines that did not load, by file and line number; collapsible, with a count that shows when closed. */
-export function ProblemsPanel({ problems }: { problems: readonly ParseError[] }) {
+export function ProblemsPanel() {
+  const problems = useProblems();
   const open = useProblemsOpen();
   const { setProblemsOpen } = useUiActions();
   return (
@@ -31,7 +29,7 @@ export function ProblemsPanel({ problems }: { problems: readonly ParseError[] })
   );
 }
 
-function ProblemList({ problems }: { problems: readonly ParseError[] }) {
+function ProblemList({ problems }: { problems: ReturnType<typeof useProblems> }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: problems.length,

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import type { RolloutContext } from '../rollout/rolloutContext';
+import type { Rollout } from '../../format';
+import { useSelectedRollout } from '../../state';
 import { buildRoleEvents, LANE_ROLE, LANES } from './events';
 import { GUTTER, LANE_WIDTH, layoutRows, WIDTH } from './layout';
 import { INITIAL_PLAYBACK, type Playback, type PlaybackAction, playbackStep } from './playback';
@@ -15,8 +16,13 @@ const EVENT_MS = 1800;
  * The four roles of one rollout (design article §2): who generates, executes, holds state, grades and
  * trains, as a swimlane timeline with a play button for explaining agent RL live.
  */
-export function RolesView({ ctx }: { ctx: RolloutContext }) {
-  const timeline = useMemo(() => buildRoleEvents(ctx.record), [ctx.record]);
+export function RolesView() {
+  const selected = useSelectedRollout();
+  return selected?.record ? <Roles rolloutKey={selected.key} record={selected.record} /> : null;
+}
+
+function Roles({ rolloutKey, record }: { rolloutKey: string; record: Rollout }) {
+  const timeline = useMemo(() => buildRoleEvents(record), [record]);
   const { events } = timeline;
   const { rows, height } = useMemo(() => layoutRows(events), [events]);
   const [play, dispatch] = useReducer((s: Playback, a: PlaybackAction) => playbackStep(s, a, events.length), INITIAL_PLAYBACK);
@@ -25,7 +31,7 @@ export function RolesView({ ctx }: { ctx: RolloutContext }) {
 
   // A new rollout (j / k) starts in the overview.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the rollout changes, not on every event list identity.
-  useEffect(() => dispatch({ type: 'reset' }), [ctx.key]);
+  useEffect(() => dispatch({ type: 'reset' }), [rolloutKey]);
 
   useEffect(() => {
     if (!play.playing) return;

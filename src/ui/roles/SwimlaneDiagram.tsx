@@ -1,7 +1,7 @@
 import { type Flow, type FlowKind, LANES, type Lane, type RoleEvent } from './events';
 import { BOX_WIDTH, eventSpan, formatClock, formatDuration, GUTTER, LANE_WIDTH, laneX, type Row, WIDTH } from './layout';
 
-export const FLOW_KINDS: readonly FlowKind[] = ['action', 'dispatch', 'observation', 'submission', 'private-grade', 'trajectory'];
+const FLOW_KINDS: readonly FlowKind[] = ['action', 'dispatch', 'observation', 'submission', 'private-grade', 'trajectory'];
 
 const KIND_LABEL: Record<RoleEvent['kind'], string> = {
   generate: 'generate',

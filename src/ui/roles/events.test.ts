@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Rollout, Segment, Step } from '../../format';
-import { buildRoleEvents, callText, observationText, updateText } from './events';
+import { callText, observationText } from './callWords';
+import { buildRoleEvents } from './events';
 
-// Built by hand: views may not import src/testing (biome). The design article's six steps, timed as the demo clock times them.
+// The design article's six steps, timed as the demo clock times them.
 const seg = (id: string | null, n = 3): Segment => ({
   input_ids: [1],
   generated_ids: Array(n).fill(7),
@@ -251,13 +252,15 @@ describe('labels', () => {
   });
 
   it('says an on-policy update and a zero advantage plainly', () => {
-    const t = updateText({ step: 0, advantage: 0, tokens: 1 }, 0);
-    expect(t.title).toBe('update 0 · A 0.000');
-    expect(t.detail).toBe('1 token trained');
-    expect(t.caption).toBe(
+    const update = (u: NonNullable<NonNullable<Rollout['training']>['update']>, step?: number) =>
+      buildRoleEvents({ ...ARTICLE, training_step: step, training: { sequence_ids: [1, 7], loss_mask: [0, 1], update: u } }).events.at(-1);
+    const t = update({ step: 0, advantage: 0, tokens: 1 }, 0);
+    expect(t?.title).toBe('update 0 · A 0.000');
+    expect(t?.detail).toBe('1 token trained');
+    expect(t?.caption).toBe(
       'The trainer’s update 0 gives this rollout advantage 0.000 in its group: equal rewards in its group, so it pushes nothing; 1 token trained. It was sampled by these same weights.',
     );
-    expect(updateText({ advantage: -1.5 }, undefined).title).toBe('update · A −1.500');
+    expect(update({ advantage: -1.5 })?.title).toBe('update · A −1.500');
   });
 
   it('writes calls and observations short', () => {

@@ -11,7 +11,6 @@ export const WIDTH = 1040;
 export const GUTTER = 80;
 export const LANE_WIDTH = (WIDTH - GUTTER) / LANES.length;
 export const BOX_WIDTH = 158;
-export const HEADER_HEIGHT = 58;
 const GAP = 6;
 const MS_PER_PX = 30;
 const MAX_EXTRA = 50;

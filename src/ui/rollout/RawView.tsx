@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
+import { formatCount } from '../../analysis';
 import type { Rollout } from '../../format';
-import { formatBytes, formatCount } from '../shared/format';
+import { formatBytes } from '../shared/format';
 import { jsonLines, jsonText } from './raw/jsonLines';
 import { RawJsonLine } from './raw/RawJson';
 import { unknownFields } from './raw/unknownFields';

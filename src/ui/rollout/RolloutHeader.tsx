@@ -1,19 +1,14 @@
-import { terminationInfo } from '../../analysis';
-import { backToList, openRollout, setParams } from '../../state';
-import { formatReward, plural } from '../shared/format';
+import { plural, terminationInfo } from '../../analysis';
+import { backToList, toGroups, toRollout, useSelectedRollout } from '../../state';
+import { advantageMode } from '../shared/advantageMode';
+import { formatAdvantage, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
-import type { RolloutContext } from './rolloutContext';
-
-interface Props {
-  ctx: RolloutContext;
-  total: number;
-  prevKey: string | undefined;
-  nextKey: string | undefined;
-}
 
 /** Who the rollout is and how it ended: the facts every tab shares. */
-export function RolloutHeader({ ctx, total, prevKey, nextKey }: Props) {
-  const { summary: s, advantage } = ctx;
+export function RolloutHeader() {
+  const ctx = useSelectedRollout();
+  if (!ctx) return null;
+  const { summary: s, advantage, total, prevKey, nextKey } = ctx;
   const info = terminationInfo(s.termination);
   const errors = s.findings.filter((f) => f.severity === 'error').length;
   const warnings = s.findings.length - errors;
@@ -30,7 +25,7 @@ export function RolloutHeader({ ctx, total, prevKey, nextKey }: Props) {
           type="button"
           className="small-button"
           disabled={!prevKey}
-          onClick={() => prevKey && openRollout(prevKey)}
+          onClick={() => prevKey && toRollout(prevKey)}
           title="Previous rollout (k)"
         >
           ‹ prev
@@ -39,7 +34,7 @@ export function RolloutHeader({ ctx, total, prevKey, nextKey }: Props) {
           type="button"
           className="small-button"
           disabled={!nextKey}
-          onClick={() => nextKey && openRollout(nextKey)}
+          onClick={() => nextKey && toRollout(nextKey)}
           title="Next rollout (j)"
         >
           next ›
@@ -61,17 +56,15 @@ export function RolloutHeader({ ctx, total, prevKey, nextKey }: Props) {
           <dd>{s.reward === null ? <span className="faint">— (null)</span> : formatReward(s.reward)}</dd>
         </div>
         <div className="rollout-head__fact">
-          <dt title={ctx.drGrpo ? 'Dr. GRPO: r − mean' : 'GRPO: (r − mean) / (std + 1e-6)'}>Advantage{ctx.drGrpo ? ' (Dr. GRPO)' : ''}</dt>
-          <dd>{advantage === null ? <span className="faint">not counted</span> : advantage.toFixed(3)}</dd>
+          <dt title={`${advantageMode(ctx.drGrpo).label}: ${advantageMode(ctx.drGrpo).formula}`}>
+            Advantage{ctx.drGrpo ? ' (Dr. GRPO)' : ''}
+          </dt>
+          <dd>{advantage === null ? <span className="faint">not counted</span> : formatAdvantage(advantage)}</dd>
         </div>
         <div className="rollout-head__fact">
           <dt>Group</dt>
           <dd>
-            <button
-              type="button"
-              className="link-button mono"
-              onClick={() => setParams({ view: 'groups', tab: null, step: null, seq: null, tok: null }, { replace: false })}
-            >
+            <button type="button" className="link-button mono" onClick={toGroups}>
               {s.group_id}
             </button>
           </dd>

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { Rollout } from '../../format';
 import { isQwenTokenizer, qwenTokenizerOptions } from '../../load';
-import { setParams, useSelection } from '../../state';
+import { type SelectedRollout, selectStep, useSelectedDecoder, useSelectedRollout, useSelection } from '../../state';
 import { useFocusOnArrival } from '../shared/useFocusOnArrival';
-import type { RolloutContext } from './rolloutContext';
 import { EndLane } from './steps/EndLane';
 import { RolloutFindings } from './steps/FindingBadge';
 import { GraderLane } from './steps/GraderLane';
@@ -38,13 +38,15 @@ function itemLabel(item: StepItem): string {
  * (model-visible context), between the task and the grader's private verdict. The selected step is
  * the URL's `step=`.
  */
-export function StepsView({ ctx }: { ctx: RolloutContext }) {
+export function StepsView() {
+  const selected = useSelectedRollout();
+  if (!selected?.record) return null;
   // A new rollout starts with its own scroll position and folds.
-  return <StepsList key={ctx.key} ctx={ctx} />;
+  return <StepsList key={selected.key} record={selected.record} summary={selected.summary} />;
 }
 
-function StepsList({ ctx }: { ctx: RolloutContext }) {
-  const { record, summary, decoder } = ctx;
+function StepsList({ record, summary }: { record: Rollout; summary: SelectedRollout['summary'] }) {
+  const decoder = useSelectedDecoder();
   const selection = useSelection();
   const model = useMemo(() => stepsModel(record, summary), [record, summary]);
   const expanded = useExpanded();
@@ -117,7 +119,7 @@ function StepsList({ ctx }: { ctx: RolloutContext }) {
     if (Math.abs(el.scrollTop - offset) > 1) virtualizer.scrollToOffset(offset);
   }, [totalSize, items.length, virtualizer, showSelected, selectedRow]);
 
-  const select = useCallback((step: number) => setParams({ step: String(step) }), []);
+  const select = selectStep;
   const steps = useMemo(() => [...rowOfStep.keys()].sort((a, b) => a - b), [rowOfStep]);
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     // A key pressed inside a row (Tab, Page Down on a focused button, Enter on a fold) may scroll or

@@ -1,5 +1,5 @@
 import { FINDING_INFO, type Finding, type GroupSummary, type RolloutSummary, terminationInfo } from '../../analysis';
-import { openRollout } from '../../state';
+import { toRollout } from '../../state';
 import { formatReward } from '../shared/format';
 import { SeverityBadge } from '../shared/SeverityBadge';
 import { TerminationBadge } from '../shared/TerminationBadge';
@@ -29,7 +29,7 @@ export function RolloutDetail({ rollout, rolloutKey, requested, group, multiFile
       </header>
       {rollout && rolloutKey !== null && (
         <div className="detail__open">
-          <button type="button" className="detail__open-button" onClick={() => openRollout(rolloutKey)}>
+          <button type="button" className="detail__open-button" onClick={() => toRollout(rolloutKey)}>
             Open inspector
           </button>
           <span className="faint">steps, tokens, raw record (Enter)</span>

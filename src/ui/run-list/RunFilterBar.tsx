@@ -1,12 +1,11 @@
-import { FINDING_INFO, type FindingCode, terminationInfo } from '../../analysis';
+import { FINDING_INFO, type FindingCode, formatCount, terminationInfo } from '../../analysis';
 import { isFiltered, type RunFilters, type SignalFilter, useRunFiltersActions } from '../../state';
 import { AdvantageModeToggle } from '../shared/AdvantageModeToggle';
-import { formatCount } from '../shared/format';
 
 interface Props {
   filters: RunFilters;
   /** Terminations present in the data, with how many rollouts have each. */
-  terminations: ReadonlyArray<[string, number]>;
+  terminations: ReadonlyArray<readonly [string, number]>;
   codes: ReadonlyArray<{ code: FindingCode; rollouts: number; group: boolean }>;
   shown: number;
   total: number;

@@ -1,18 +1,23 @@
 import { useCallback, useMemo } from 'react';
-import type { LoadResult } from '../../load';
 import {
-  filterByReview,
-  findRollout,
-  openRollout,
-  rolloutKeys,
   selectRollout,
-  useLoadedReviews,
+  toRollout,
+  useAdvantages,
+  useDatasetCounts,
+  useDatasetReviews,
+  useGroups,
+  useGroupsById,
+  useLoadedFiles,
+  usePolicies,
+  useProblems,
+  useRolloutKeys,
+  useRolloutRows,
   useRunFilters,
   useRunFiltersActions,
   useRunSort,
+  useSelectedIndex,
   useSelectedRolloutKey,
   useSelection,
-  useSources,
 } from '../../state';
 import { useNarrowScreen } from '../shared/useNarrowScreen';
 import { visibleColumns } from './columns';
@@ -21,45 +26,39 @@ import { RolloutDetail } from './RolloutDetail';
 import { RunFilterBar } from './RunFilterBar';
 import { RunTable } from './RunTable';
 import { SummaryBar } from './SummaryBar';
-import { terminationCounts } from './terminationCounts';
 import './runList.css';
 
 /** Summary, filters, the table of rollouts, and the selected rollout's findings. */
-export function RunListView({ result }: { result: LoadResult }) {
-  const { rollouts, groups } = result.report;
+export function RunListView() {
+  const rollouts = useRolloutRows();
+  const groups = useGroups();
+  const groupsById = useGroupsById();
+  const keys = useRolloutKeys();
+  const policies = usePolicies();
+  const advantages = useAdvantages();
+  const problems = useProblems();
+  const { terminations } = useDatasetCounts();
   const selectedKey = useSelectedRolloutKey();
   const { drGrpo } = useSelection();
   const filters = useRunFilters();
   const sort = useRunSort();
   const { cycleSort } = useRunFiltersActions();
-  const keys = useMemo(() => rolloutKeys(rollouts), [rollouts]);
-  const selectedIndex = findRollout(rollouts, keys, selectedKey);
+  const selectedIndex = useSelectedIndex();
   const selected = rollouts[selectedIndex] ?? null;
-  const multiFile = result.files.length > 1;
+  const multiFile = useLoadedFiles().length > 1;
   const narrow = useNarrowScreen();
   const pane = selectedKey === null ? 'closed' : narrow ? 'open-narrow' : 'open';
   const columns = useMemo(() => visibleColumns(multiFile, drGrpo, pane), [multiFile, drGrpo, pane]);
-  const groupsById = useMemo(() => new Map(groups.map((g) => [g.group_id, g])), [groups]);
 
-  const policies = useMemo(() => result.records.map((r) => r.policy), [result.records]);
-  const advantages = drGrpo ? result.advantages.drGrpo : result.advantages.grpo;
   const groupCodes = useMemo(() => groupCodesOf(groups), [groups]);
-  const data: RunRowData = useMemo(() => ({ rollouts, policies, advantages, groupCodes }), [rollouts, policies, advantages, groupCodes]);
   // Reviews are keyed by the file's content digest: computed only once a review filter is chosen.
-  const { sources } = useSources();
-  const reviews = useLoadedReviews(sources, rollouts, keys, filters.review !== 'all');
-  const rows = useMemo(() => {
-    const base = visibleRows(data, filters, sort);
-    if (filters.review === 'all' || reviews.status !== 'ready') return base;
-    const kept = new Set(
-      filterByReview(
-        base.map((i) => keys[i] ?? ''),
-        reviews.byRolloutKey,
-        filters.review,
-      ),
-    );
-    return base.filter((i) => kept.has(keys[i] ?? ''));
-  }, [data, filters, sort, keys, reviews.status, reviews.byRolloutKey]);
+  const reviews = useDatasetReviews(filters.review !== 'all');
+  const reviewed = reviews.status === 'ready' ? reviews.byRolloutKey : null;
+  const data: RunRowData = useMemo(
+    () => ({ rollouts, policies, advantages, groupCodes, keys, reviews: reviewed }),
+    [rollouts, policies, advantages, groupCodes, keys, reviewed],
+  );
+  const rows = useMemo(() => visibleRows(data, filters, sort), [data, filters, sort]);
   const reviewNote =
     filters.review === 'all'
       ? null
@@ -70,12 +69,11 @@ export function RunListView({ result }: { result: LoadResult }) {
           : 'reading reviews…';
   const viewKey = useMemo(() => JSON.stringify([filters, sort]), [filters, sort]);
   const codes = useMemo(() => findingCodeCounts(data), [data]);
-  const { counts } = useMemo(() => terminationCounts(rollouts), [rollouts]);
 
   const onOpen = useCallback(
     (index: number) => {
       const key = keys[index];
-      if (key !== undefined) openRollout(key);
+      if (key !== undefined) toRollout(key);
     },
     [keys],
   );
@@ -83,11 +81,11 @@ export function RunListView({ result }: { result: LoadResult }) {
 
   return (
     <>
-      <SummaryBar result={result} />
+      <SummaryBar />
       {rollouts.length > 0 && (
         <RunFilterBar
           filters={filters}
-          terminations={counts}
+          terminations={terminations}
           codes={codes}
           shown={rows.length}
           total={rollouts.length}
@@ -99,7 +97,7 @@ export function RunListView({ result }: { result: LoadResult }) {
         {rollouts.length === 0 ? (
           <div className="placeholder">
             <h2>No rollouts</h2>
-            <p>{result.report.parse_errors.length > 0 ? 'Every line failed to load: see Problems below.' : 'The data has no lines.'}</p>
+            <p>{problems.length > 0 ? 'Every line failed to load: see Problems below.' : 'The data has no lines.'}</p>
           </div>
         ) : (
           <RunTable

@@ -1,7 +1,6 @@
 import { memo } from 'react';
 import type { RolloutSummary } from '../../analysis';
-import { formatAdvantage } from '../shared/advantageMode';
-import { formatReward } from '../shared/format';
+import { formatAdvantage, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import type { Column } from './columns';
 

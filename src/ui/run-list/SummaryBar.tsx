@@ -1,17 +1,16 @@
-import { useMemo } from 'react';
-import type { LoadResult } from '../../load';
-import { formatBytes, formatCount, plural } from '../shared/format';
-import { terminationCounts } from './terminationCounts';
+import { formatCount, plural } from '../../analysis';
+import { useDatasetCounts, useLoadedFiles } from '../../state';
+import { formatBytes } from '../shared/format';
 
 /** Totals of the loaded data: size, lines, rollouts, findings, and rollouts by termination. */
-export function SummaryBar({ result }: { result: LoadResult }) {
-  const { summary, rollouts, groups } = result.report;
-  const { counts, inSignal } = useMemo(() => terminationCounts(rollouts), [rollouts]);
-  const groupFindings = useMemo(() => groups.reduce((n, g) => n + g.findings.length, 0), [groups]);
+export function SummaryBar() {
+  const summary = useDatasetCounts();
+  const files = useLoadedFiles();
+  const { terminations, inSignal, groupFindings } = summary;
   return (
     <section className="summary" aria-label="Summary">
       <div className="summary__group">
-        {result.files.map((f) => (
+        {files.map((f) => (
           <span
             key={f.name}
             className="summary__file"
@@ -45,7 +44,7 @@ export function SummaryBar({ result }: { result: LoadResult }) {
         </span>
       </div>
       {/* Rollouts by termination are the filter bar's chips, just below: here only the split they make. */}
-      {counts.length > 0 && (
+      {terminations.length > 0 && (
         <div className="summary__group">
           <span className="faint" title="Rollouts whose termination puts them in the policy signal; the rest are excluded">
             {formatCount(inSignal)} in signal · {formatCount(summary.rollouts - inSignal)} excluded

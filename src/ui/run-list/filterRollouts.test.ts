@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding, FindingCode, GroupSummary, RolloutSummary } from '../../analysis';
+import type { FindingCode } from '../../analysis';
 import { noRunFilters, type RunFilters, type RunSort } from '../../state';
+import { buildFinding, buildGroup, buildSummary } from '../../testing/builders';
 import { findingCodeCounts, groupCodesOf, type RunRowData, visibleRows } from './filterRollouts';
 
-// src/ui may not import src/testing (biome layer rule), so the summaries are built here, typed.
-function summary(o: Partial<RolloutSummary> & Pick<RolloutSummary, 'rollout_id' | 'task_id' | 'group_id'>): RolloutSummary {
-  const termination = o.termination ?? 'finished';
-  const in_signal = termination === 'finished' || termination === 'budget_exhausted' || termination === 'invalid_call';
-  return { file: 't.jsonl', line: 1, attempt_id: 'a-1', termination, in_signal, reward: 1, steps: 0, regressions: [], findings: [], ...o };
-}
-
-function finding(code: FindingCode): Finding {
-  return { code, severity: code.startsWith('E_') ? 'error' : 'warning', segment: null, step: null, message: '' };
-}
-
-function group(group_id: string, codes: FindingCode[]): GroupSummary {
-  return { group_id, rollouts: 0, in_signal: 0, mean: null, std: null, advantages: {}, findings: codes.map(finding) };
-}
+const summary = (o: Parameters<typeof buildSummary>[0]) => buildSummary({ file: 't.jsonl', ...o });
+const finding = (code: FindingCode) => buildFinding(code);
+const group = (group_id: string, codes: FindingCode[]) => buildGroup(group_id, { codes });
 
 const rollouts = [
   summary({ rollout_id: 'r-1', task_id: 'search', group_id: 'g-a', reward: 1, steps: 4 }),
   summary({ rollout_id: 'r-2', task_id: 'search', group_id: 'g-a', reward: 0, termination: 'budget_exhausted' }),
-  summary({ rollout_id: 'r-3', task_id: 'search', group_id: 'g-a', reward: null, termination: 'infra_failure', in_signal: false }),
+  summary({ rollout_id: 'r-3', task_id: 'search', group_id: 'g-a', reward: null, termination: 'infra_failure' }),
   summary({ rollout_id: 'r-4', task_id: 'dates', group_id: 'g-b', reward: 0.5, attempt_id: 'retry-7' }),
   summary({ rollout_id: 'r-5', task_id: 'dates', group_id: 'g-b', reward: 0.5, regressions: [{ step: 2, kind: 'revert', of_step: 1 }] }),
   summary({ rollout_id: 'r-6', task_id: 'dates', group_id: 'g-c', reward: 0.25, findings: [finding('E_LOGPROB_RANGE')] }),
@@ -32,6 +22,8 @@ const data: RunRowData = {
   policies: ['v-1', 'v-1', 'v-1', 'v-1', 'v-0', null],
   advantages: [1.15, -0.58, null, 0, 0, 0],
   groupCodes: groupCodesOf([group('g-a', []), group('g-b', ['W_GROUP_MIXED_POLICY', 'W_ZERO_VARIANCE_GROUP']), group('g-c', [])]),
+  keys: rollouts.map((r) => r.rollout_id),
+  reviews: null,
 };
 
 const ids = (rows: number[]) => rows.map((i) => data.rollouts[i]?.rollout_id);
@@ -63,6 +55,21 @@ describe('visibleRows: filters', () => {
     expect(only({ text: 'dates' })).toEqual(['r-4', 'r-5', 'r-6']);
     expect(only({ text: 'g-c dates' })).toEqual(['r-6']);
     expect(only({ text: 'g-a dates' })).toEqual([]);
+  });
+
+  it('filters by the reviewer’s marks once they are read, and waits (shows every row) until then', () => {
+    const reviewed: RunRowData = {
+      ...data,
+      reviews: new Map([
+        ['r-2', { verdict: 'disagree' }],
+        ['r-4', { verdict: 'agree' }],
+      ]),
+    };
+    const by = (review: RunFilters['review']) =>
+      visibleRows(reviewed, { ...noRunFilters, review }, null).map((i) => rollouts[i]?.rollout_id);
+    expect(by('disagreed')).toEqual(['r-2']);
+    expect(by('unreviewed')).toEqual(['r-1', 'r-3', 'r-5', 'r-6']);
+    expect(only({ review: 'disagreed' })).toHaveLength(6);
   });
 
   it('combines filters', () => {

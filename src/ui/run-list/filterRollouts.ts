@@ -1,5 +1,6 @@
-import type { FindingCode, GroupSummary, RolloutSummary } from '../../analysis';
-import type { RunFilters, RunSort, RunSortKey } from '../../state';
+import { type FindingCode, type GroupSummary, isKnownTermination, type RolloutSummary, terminationRank } from '../../analysis';
+import type { Review } from '../../load';
+import { keptByReview, type RunFilters, type RunSort, type RunSortKey } from '../../state';
 
 /** What the run list shows per rollout, index-aligned with `rollouts`. */
 export interface RunRowData {
@@ -10,14 +11,15 @@ export interface RunRowData {
   advantages: readonly (number | null)[];
   /** Codes of each group's findings, by group_id. */
   groupCodes: ReadonlyMap<string, ReadonlySet<FindingCode>>;
+  /** The `rollout=` key of each row. */
+  keys: readonly string[];
+  /** The reviewer's marks by `rollout=` key; null until they are read, when the review filter waits. */
+  reviews: ReadonlyMap<string, Pick<Review, 'verdict'>> | null;
 }
 
 export function groupCodesOf(groups: readonly GroupSummary[]): Map<string, Set<FindingCode>> {
   return new Map(groups.map((g) => [g.group_id, new Set(g.findings.map((f) => f.code))]));
 }
-
-// §4 order: in-signal causes first, then the excluded ones, then anything unknown.
-const TERMINATION_ORDER = ['finished', 'budget_exhausted', 'invalid_call', 'infra_failure', 'cancelled'];
 
 type SortValue = string | number | null;
 
@@ -38,8 +40,9 @@ function sortValue(data: RunRowData, i: number, key: RunSortKey): SortValue {
     case 'policy':
       return data.policies[i] ?? null;
     case 'termination': {
-      const known = TERMINATION_ORDER.indexOf(r.termination);
-      return known === -1 ? `${TERMINATION_ORDER.length}:${r.termination}` : `${known}`;
+      // §4 order: in-signal causes first, then the excluded ones, then anything unknown (by name).
+      const rank = terminationRank(r.termination);
+      return isKnownTermination(r.termination) ? `${rank}` : `${rank}:${r.termination}`;
     }
     case 'reward':
       return r.reward;
@@ -72,6 +75,7 @@ function matches(data: RunRowData, i: number, f: RunFilters, words: readonly str
   if (f.hasFindings && r.findings.length === 0) return false;
   if (f.hasRegressions && r.regressions.length === 0) return false;
   if (f.code !== null && !r.findings.some((x) => x.code === f.code) && !data.groupCodes.get(r.group_id)?.has(f.code)) return false;
+  if (f.review !== 'all' && data.reviews && !keptByReview(data.reviews.get(data.keys[i] ?? ''), f.review)) return false;
   if (words.length > 0) {
     const ids = [r.rollout_id, r.attempt_id ?? '', r.task_id, r.group_id].join('\n').toLowerCase();
     if (!words.every((w) => ids.includes(w))) return false;

@@ -1,10 +1,9 @@
-import { setParams } from '../../state';
+import { setAdvantageMode } from '../../state';
 import { ADVANTAGE_MODES } from './advantageMode';
 import './advantageToggle.css';
 
 /** GRPO ↔ Dr. GRPO. The mode is in the URL (`adv=dr`), so every view and the rollout header agree. */
 export function AdvantageModeToggle({ drGrpo }: { drGrpo: boolean }) {
-  const choose = (dr: boolean) => setParams({ adv: dr ? 'dr' : null });
   return (
     <fieldset className="adv-toggle">
       <legend className="adv-toggle__legend">Advantage</legend>
@@ -17,7 +16,7 @@ export function AdvantageModeToggle({ drGrpo }: { drGrpo: boolean }) {
             className="adv-toggle__option"
             aria-pressed={drGrpo === dr}
             title={`${mode.label}: advantage = ${mode.formula}`}
-            onClick={() => choose(dr)}
+            onClick={() => setAdvantageMode(dr)}
           >
             {mode.label}
           </button>

@@ -1,23 +1,24 @@
-const integer = new Intl.NumberFormat('en-US');
-
-export function formatCount(n: number): string {
-  return integer.format(n);
-}
-
-/** "1 rollout", "3 rollouts". */
-export function plural(n: number, noun: string, nouns = `${noun}s`): string {
-  return `${formatCount(n)} ${n === 1 ? noun : nouns}`;
-}
-
 /** "−0.56": a log-probability with a real minus sign, never "−0.00". */
 export function formatLogprob(x: number, digits = 2): string {
   const s = x.toFixed(digits);
   return Number(s) === 0 ? (0).toFixed(digits) : s.replace('-', '−');
 }
 
-/** Rewards as recorded, trimmed to 4 decimals so 0.5 and 0.3333 both read naturally. */
+/** A reward inside a sentence ("reward 1", "R = 0.3333"): as recorded, trimmed to 4 decimals. */
+export function rewardNumber(reward: number): string {
+  return Number.isInteger(reward) ? String(reward) : String(Number(reward.toFixed(4)));
+}
+
+/** A reward in a table cell: as recorded, trimmed to 4 decimals, a whole number with one (1.0), so 0.5 and 1.0 line up. */
 export function formatReward(reward: number): string {
-  return Number.isInteger(reward) ? reward.toFixed(1) : String(Number(reward.toFixed(4)));
+  return Number.isInteger(reward) ? reward.toFixed(1) : rewardNumber(reward);
+}
+
+/** An advantage to three decimals, as the run list, the groups and the rollout header all show it. */
+export function formatAdvantage(a: number): string {
+  // -0.000 reads as a signal where there is none.
+  const s = a.toFixed(3);
+  return s === '-0.000' ? '0.000' : s;
 }
 
 export function formatBytes(bytes: number): string {

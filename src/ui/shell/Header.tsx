@@ -1,6 +1,6 @@
-import { isServedSource, type LoadSource, type PendingLine, type ServedFile } from '../../load';
-import { DEMO_RUN_STEPS, demoRunUrls, openSources, setParams, type View } from '../../state';
-import { OpenFilesButton } from '../open/OpenFilesButton';
+import { isServedSource, type LoadSource, type ServedFile } from '../../load';
+import { backToList, DEMO_RUN_STEPS, demoRunUrls, openSources, toGroups, type View } from '../../state';
+import { OpenFilesButton } from '../shared/OpenFilesButton';
 import { ServedFiles } from './ServedFiles';
 import './shell.css';
 
@@ -13,10 +13,9 @@ interface Props {
   view: View;
   /** Files offered by `trajscope view`, or null on a plain static host. */
   served: ServedFile[] | null;
-  pendingLines: readonly PendingLine[];
 }
 
-export function Header({ sources, isDemo, isDemoRun, view, served, pendingLines }: Props) {
+export function Header({ sources, isDemo, isDemoRun, view, served }: Props) {
   const names = sources.map((s) => (s.kind === 'url' && !isDemo && !isDemoRun && !isServedSource(s) ? s.url : s.name));
   return (
     <header className="app-header">
@@ -43,22 +42,12 @@ export function Header({ sources, isDemo, isDemoRun, view, served, pendingLines 
           </button>
         )}
       </div>
-      {served && <ServedFiles served={served} sources={sources} pendingLines={pendingLines} />}
+      {served && <ServedFiles served={served} sources={sources} />}
       <nav className="app-header__nav" aria-label="Pages">
-        <button
-          type="button"
-          className="app-header__navlink"
-          aria-current={view !== 'groups' ? 'page' : undefined}
-          onClick={() => setParams({ view: null, tab: null, step: null, seq: null, tok: null }, { replace: false })}
-        >
+        <button type="button" className="app-header__navlink" aria-current={view !== 'groups' ? 'page' : undefined} onClick={backToList}>
           Rollouts
         </button>
-        <button
-          type="button"
-          className="app-header__navlink"
-          aria-current={view === 'groups' ? 'page' : undefined}
-          onClick={() => setParams({ view: 'groups', tab: null, step: null, seq: null, tok: null }, { replace: false })}
-        >
+        <button type="button" className="app-header__navlink" aria-current={view === 'groups' ? 'page' : undefined} onClick={toGroups}>
           Groups
         </button>
       </nav>

@@ -1,19 +1,20 @@
-import type { LoadSource, PendingLine, ServedFile } from '../../load';
+import { plural } from '../../analysis';
+import type { LoadSource, ServedFile } from '../../load';
 import { servedUrl } from '../../load';
-import { openSources } from '../../state';
-import { formatBytes, plural } from '../shared/format';
+import { openSources, usePendingLines } from '../../state';
+import { formatBytes } from '../shared/format';
 
 interface Props {
   served: readonly ServedFile[];
   sources: readonly LoadSource[];
-  pendingLines: readonly PendingLine[];
 }
 
 /**
  * The files `trajscope view` serves: which are open, a way to open one or all, and that they are being
  * followed live (with any half-written last line the app is waiting on).
  */
-export function ServedFiles({ served, sources, pendingLines }: Props) {
+export function ServedFiles({ served, sources }: Props) {
+  const pendingLines = usePendingLines();
   const open = new Set(sources.map((s) => (s.kind === 'url' ? s.url : '')));
   return (
     <details className="served">

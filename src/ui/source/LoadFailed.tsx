@@ -1,6 +1,6 @@
 import { LoadError } from '../../load';
 import { DEMO_URL } from '../../state';
-import { OpenFilesButton } from '../open/OpenFilesButton';
+import { OpenFilesButton } from '../shared/OpenFilesButton';
 
 /** Why nothing could be read, in words, with the way forward. */
 export function LoadFailed({ error, isDemo }: { error: Error; isDemo: boolean }) {

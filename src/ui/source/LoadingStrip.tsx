@@ -1,5 +1,6 @@
+import { plural } from '../../analysis';
 import { type LoadSource, loadKey, useLoadProgress } from '../../load';
-import { formatBytes, plural } from '../shared/format';
+import { formatBytes } from '../shared/format';
 import { ProgressBar } from './ProgressBar';
 import './source.css';
 

@@ -1,5 +1,5 @@
-import { OpenFilesButton } from '../open/OpenFilesButton';
-import { Notice } from '../shell/Notice';
+import { Notice } from '../shared/Notice';
+import { OpenFilesButton } from '../shared/OpenFilesButton';
 
 const EXPLAIN = 'Files opened from your computer are not kept when the page reloads.';
 

@@ -1,5 +1,5 @@
-import { predictedFrom, TokenRole, type TokenTrack } from '../../analysis';
-import { formatCount, formatLogprob } from '../shared/format';
+import { formatCount, predictedFrom, TokenRole, type TokenTrack } from '../../analysis';
+import { formatLogprob } from '../shared/format';
 import { chipLabel } from './layout';
 import { roleInfo } from './roles';
 import { DRIFT_OVER, drift, driftLevel, probability } from './shade';

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { TokenTrack } from '../../analysis';
-import { formatCount, formatLogprob } from '../shared/format';
+import { formatCount } from '../../analysis';
+import { formatLogprob } from '../shared/format';
 import { tokenStats } from './tokenStats';
 
 /** Counts by role and the log-prob of what is trained: one line above the chips. */

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { DEFAULT_DRIFT_THRESHOLD, type Finding, tokenTrack } from '../../analysis';
+import { DEFAULT_DRIFT_THRESHOLD, type Finding, formatCount, tokenTrack } from '../../analysis';
+import type { Rollout } from '../../format';
 import { isQwenTokenizer, qwenTokenizerOptions } from '../../load';
-import { setParams, useSelection } from '../../state';
-import type { RolloutContext } from '../rollout/rolloutContext';
-import { formatCount } from '../shared/format';
+import { selectToken, shadeByDrift, showTokenTarget, useSelectedDecoder, useSelectedRollout, useSelection } from '../../state';
 import type { ShadeMode } from './chipStyle';
 import { findingTarget, tokenFindings } from './findingTargets';
 import { measureTokens } from './layout';
@@ -23,8 +22,14 @@ const noText = (): string | null => null;
  * packed sequence. Chips show what carries loss, how surprising each sampled token was, and where
  * the trainer disagrees with the sampler; the selection (`seq=`, `tok=`) lives in the URL.
  */
-export function TokenView({ ctx }: { ctx: RolloutContext }) {
-  const { record, decoder, summary } = ctx;
+export function TokenView() {
+  const selected = useSelectedRollout();
+  if (!selected?.record) return null;
+  return <TokenTracks key={selected.key} rolloutKey={selected.key} record={selected.record} findings={selected.summary.findings} />;
+}
+
+function TokenTracks({ rolloutKey, record, findings: own }: { rolloutKey: string; record: Rollout; findings: readonly Finding[] }) {
+  const decoder = useSelectedDecoder();
   const selection = useSelection();
   const seq = resolveSequence(record, selection.seq);
   const track = useMemo(() => (seq === null ? null : tokenTrack(record, toSource(seq))), [record, seq]);
@@ -32,36 +37,33 @@ export function TokenView({ ctx }: { ctx: RolloutContext }) {
   const cells = useMemo(() => (track ? measureTokens(track.ids, piece) : null), [track, piece]);
   // Drift shading is part of what a link shows (`shade=drift`); a sequence without trainer log-probs
   // falls back to probability without forgetting the choice.
-  const setDrift = useCallback((on: boolean) => setParams({ shade: on ? 'drift' : null }), []);
+  const setDrift = shadeByDrift;
   // Hover belongs to the track it happened on: another sequence or rollout starts without one.
   const [hover, setHover] = useState<{ track: unknown; position: number } | null>(null);
   const hovered = hover !== null && hover.track === track ? hover.position : null;
   const onHover = useCallback((position: number | null) => setHover(position === null ? null : { track, position }), [track]);
-  const findings = useMemo(() => tokenFindings(summary.findings), [summary.findings]);
+  const findings = useMemo(() => tokenFindings(own), [own]);
   const options = useMemo(() => sequenceOptions(record), [record]);
   const threshold = DEFAULT_DRIFT_THRESHOLD;
   // Only watches the load the page started (useDecoder); the record's own token strings are used meanwhile.
   const tokenizer = useQuery({ ...qwenTokenizerOptions(), enabled: false });
 
-  const seqParam = seq === null ? null : String(seq);
   const select = useCallback(
-    (position: number | null) => setParams({ seq: seqParam, tok: position === null ? null : String(position) }),
-    [seqParam],
+    (position: number | null) => {
+      if (seq !== null) selectToken(seq, position);
+    },
+    [seq],
   );
   const showFinding = useCallback(
     (f: Finding) => {
       const target = findingTarget(f, record);
       if (!target) return;
-      setParams({
-        seq: String(target.seq),
-        tok: target.token === null ? null : String(target.token),
-        ...(target.drift ? { shade: 'drift' } : {}),
-      });
+      showTokenTarget(target);
     },
     [record],
   );
   const switchTo = (value: SeqValue) => {
-    setParams({ seq: String(value), tok: null });
+    selectToken(value, null);
   };
 
   if (seq === null || !track || !cells) {
@@ -118,7 +120,7 @@ export function TokenView({ ctx }: { ctx: RolloutContext }) {
       <TokenLegend mode={mode} threshold={threshold} />
       <div className="tokens__body">
         <TokenGrid
-          key={`${ctx.key}\n${seq}`}
+          key={`${rolloutKey}\n${seq}`}
           track={track}
           cells={cells}
           piece={piece}

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, FindingCode } from '../../analysis';
 import type { Rollout } from '../../format';
+import { buildFinding } from '../../testing/builders';
 import { findingTarget, tokenFindings } from './findingTargets';
 
-const at = (code: FindingCode, segment: number | null = null): Finding => ({ code, severity: 'error', segment, step: null, message: '' });
+const at = (code: FindingCode, segment: number | null = null): Finding => buildFinding(code, { segment });
 
 // Segment 1's context was compacted: the packed sequence departs from it at position 2.
 const record: Rollout = {

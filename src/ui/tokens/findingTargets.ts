@@ -4,7 +4,7 @@ import type { SeqValue } from './sequence';
 import { firstWithRole, largestDrift } from './tokenStats';
 
 /** Findings about tokens, which the token view lists above the chips. */
-export const TOKEN_FINDING_CODES: readonly FindingCode[] = ['E_TRAINING_CONTEXT', 'E_TRAINING_MASK', 'W_LOGPROB_DRIFT', 'W_HIT_MAX_TOKENS'];
+const TOKEN_FINDING_CODES: readonly FindingCode[] = ['E_TRAINING_CONTEXT', 'E_TRAINING_MASK', 'W_LOGPROB_DRIFT', 'W_HIT_MAX_TOKENS'];
 
 export function tokenFindings(findings: readonly Finding[]): Finding[] {
   return findings.filter((f) => TOKEN_FINDING_CODES.includes(f.code));

@@ -8,7 +8,7 @@ import { endsLine, visibleWhitespace } from './whitespace';
 /** Chips show at most this many characters; a longer token is cut (its whole text is in the details). */
 export const MAX_CHIP_CHARS = 18;
 /** At most this many chips per row, so the DOM stays bounded (rows in view × this) however short the tokens. */
-export const MAX_CHIPS_PER_ROW = 40;
+const MAX_CHIPS_PER_ROW = 40;
 
 /** The chip text of a token: its visible text, `#id` when it has none, `∅` when it is empty. */
 export function chipLabel(piece: string | null, id: number): string {

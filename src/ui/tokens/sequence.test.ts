@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Rollout, Segment } from '../../format';
 import { resolveSequence, sequenceOptions, toSource } from './sequence';
 
-// Built by hand: views may not import src/testing (biome), and these need only the shape.
 const seg = (n: number): Segment => ({ input_ids: [1, 2], generated_ids: Array(n).fill(5), old_logprobs: Array(n).fill(-1) });
 const base: Rollout = { task_id: 't', rollout_id: 'r', segments: [seg(1), seg(2)], termination: 'finished', reward: 1 };
 const withTraining: Rollout = { ...base, training: { sequence_ids: [1, 2, 5, 9, 5, 5], loss_mask: [0, 0, 1, 0, 1, 1] } };

@@ -1,6 +1,6 @@
 import type { TokenSource } from '../../analysis';
+import { formatCount } from '../../analysis';
 import type { Rollout } from '../../format';
-import { formatCount } from '../shared/format';
 
 /** The `seq=` value of a selection: a segment index or 'training'. */
 export type SeqValue = number | 'training';
@@ -35,8 +35,4 @@ export function resolveSequence(record: Rollout, seq: SeqValue | null): SeqValue
 
 export function toSource(seq: SeqValue): TokenSource {
   return seq === 'training' ? { kind: 'training' } : { kind: 'segment', segment: seq };
-}
-
-export function sequenceName(seq: SeqValue): string {
-  return seq === 'training' ? 'training sequence' : `segment ${seq}`;
 }

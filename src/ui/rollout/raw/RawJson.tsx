@@ -2,9 +2,9 @@ import { memo, type ReactNode } from 'react';
 import { INDENT, type JsonLine, numbersText } from './jsonLines';
 
 /** Numbers of one array shown before its "show all" button. */
-export const NUMBERS_PREVIEW = 240;
+const NUMBERS_PREVIEW = 240;
 /** Characters of one string shown before its "show all" button. */
-export const STRING_PREVIEW = 4000;
+const STRING_PREVIEW = 4000;
 
 interface Props {
   line: JsonLine;

@@ -1,5 +1,5 @@
 /** What follows a line's key: a bracket, a scalar, an empty container, or a whole array of numbers. */
-export type JsonValue =
+type JsonValue =
   | { kind: 'open'; text: '{' | '[' }
   | { kind: 'close'; text: '}' | ']' }
   | { kind: 'empty'; text: '{}' | '[]' }

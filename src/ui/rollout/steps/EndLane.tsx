@@ -1,12 +1,12 @@
-import { firstFinishStep, terminationInfo } from '../../../analysis';
+import { firstFinishStep, terminationInfo, timestampMs } from '../../../analysis';
 import type { Rollout } from '../../../format';
 import { TerminationBadge } from '../../shared/TerminationBadge';
 import { formatDuration } from './stepFacts';
 
 function elapsed(record: Rollout): string | null {
-  const a = record.started_at ? Date.parse(record.started_at) : Number.NaN;
-  const b = record.ended_at ? Date.parse(record.ended_at) : Number.NaN;
-  return Number.isNaN(a) || Number.isNaN(b) || b < a ? null : formatDuration(b - a);
+  const a = timestampMs(record.started_at);
+  const b = timestampMs(record.ended_at);
+  return a === null || b === null || b < a ? null : formatDuration(b - a);
 }
 
 /** How the rollout ended, after its last step: the termination, what it means, and the budget used. */

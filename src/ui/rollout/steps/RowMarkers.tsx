@@ -1,4 +1,4 @@
-import type { ContextChange } from '../../../analysis';
+import { type ContextChange, plural } from '../../../analysis';
 import { FindingBadge } from './FindingBadge';
 import type { TurnItem } from './stepsModel';
 
@@ -6,10 +6,6 @@ interface Props {
   turn: TurnItem;
   change: ContextChange | null;
   onGoToStep: (step: number) => void;
-}
-
-function tokens(n: number): string {
-  return `${n.toLocaleString('en-US')} token${n === 1 ? '' : 's'}`;
 }
 
 /** What is notable about a row: regressions, a rewritten context, findings. Nothing when there is none. */
@@ -23,7 +19,7 @@ export function RowMarkers({ turn, change, onGoToStep }: Props) {
           className="st-mark st-mark--rewritten"
           title="The context does not extend the previous one: earlier context was dropped or changed"
         >
-          context rewritten: {tokens(change.dropped)} dropped, {tokens(change.added)} added
+          context rewritten: {plural(change.dropped, 'token')} dropped, {plural(change.added, 'token')} added
         </span>
       )}
       {turn.regressions.map((r) =>

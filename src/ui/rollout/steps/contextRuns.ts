@@ -1,4 +1,4 @@
-import type { ContextChange } from '../../../analysis';
+import { type ContextChange, plural } from '../../../analysis';
 import type { Decoder } from '../../../load';
 
 /**
@@ -25,9 +25,7 @@ export const SHORT_KEPT = 24;
  */
 export const PREVIEW_TOKENS = 3000;
 
-function tokens(n: number): string {
-  return `${n.toLocaleString('en-US')} token${n === 1 ? '' : 's'}`;
-}
+const tokens = (n: number) => plural(n, 'token');
 
 /** The runs of one segment's context, with what starts collapsed. */
 export function contextRuns(change: ContextChange, first: boolean): ContextRun[] {

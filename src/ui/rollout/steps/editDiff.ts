@@ -1,7 +1,7 @@
 import { diffLines, diffWordsWithSpace } from 'diff';
 
 /** A run of one diff line; `changed` marks the words that differ from the other side. */
-export interface DiffPart {
+interface DiffPart {
   text: string;
   changed: boolean;
 }

@@ -1,3 +1,4 @@
+import { timestampMs } from '../../../analysis';
 import type { Segment, Step } from '../../../format';
 import { formatLogprob } from '../../shared/format';
 import { type HighlightLang, languageForPath, looksLikeDiff } from '../../shared/highlight';
@@ -60,11 +61,7 @@ export interface StepTiming {
   title: string;
 }
 
-function time(iso: string | undefined): number | null {
-  if (iso === undefined) return null;
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? null : t;
-}
+const time = timestampMs;
 
 export function stepTiming(step: Step, rolloutStart: string | undefined): StepTiming | null {
   if (step.started_at === undefined && step.ended_at === undefined) return null;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './shell.css';
+import './shared.css';
 
 /** A one-line message above the content; `onDismiss` adds a close button. */
 export function Notice({ tone = 'info', children, onDismiss }: { tone?: 'info' | 'warning'; children: ReactNode; onDismiss?: () => void }) {

@@ -1,0 +1,18 @@
+export { DatasetProvider, useLoadedFilesFeed } from './datasetContext';
+export {
+  useAdvantages,
+  useDatasetCounts,
+  useGroups,
+  useGroupsById,
+  useGrpoAdvantages,
+  useLoadedFiles,
+  usePendingLines,
+  usePolicies,
+  useProblems,
+  useRolloutKeys,
+  useRolloutRows,
+  useSelectedIndex,
+} from './hooks';
+export { useDatasetReviews } from './useDatasetReviews';
+export type { SelectedRollout } from './useSelectedRollout';
+export { useSelectedDecoder, useSelectedRecord, useSelectedRollout } from './useSelectedRollout';

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import type { GroupSummary, RolloutSummary } from '../../analysis';
+import type { Rollout } from '../../format';
+import { type Decoder, useDecoder } from '../../load';
+import { useSelection } from '../hooks';
+import { useDataset } from './datasetContext';
+
+/** The rollout the URL selects, with what every view of it shares. */
+export interface SelectedRollout {
+  /** The `rollout=` value that selects it. */
+  key: string;
+  /** Its row in the run list (file order). */
+  index: number;
+  summary: RolloutSummary;
+  /** The full record; null while it is being read (a rollout from a run index arrives later). */
+  record: Rollout | null;
+  /** Why the record could not be read, or null. */
+  error: string | null;
+  group: GroupSummary | undefined;
+  /** Advantage in its group under the URL's mode; null when the rollout is not counted. */
+  advantage: number | null;
+  drGrpo: boolean;
+  /** The keys of the rows before and after it, for j / k. */
+  prevKey: string | undefined;
+  nextKey: string | undefined;
+  /** Rows in all. */
+  total: number;
+}
+
+/** The selected rollout, or null when the URL names none the data has. */
+export function useSelectedRollout(): SelectedRollout | null {
+  const dataset = useDataset();
+  const { rollout: requested, drGrpo } = useSelection();
+  const index = dataset.indexOf(requested);
+  const summary = dataset.rows[index];
+  const key = dataset.keys[index];
+  const read = key === undefined ? undefined : dataset.rollout(key);
+  const later = read instanceof Promise ? read : null;
+  const now = read instanceof Promise ? null : (read ?? null);
+  // A record that is read later (by range from a run index) goes through the query cache, like other reads.
+  const query = useQuery({
+    queryKey: ['rollout', dataset.id, key ?? ''] as const,
+    queryFn: () => later ?? Promise.reject(new Error('no rollout to read')),
+    enabled: later !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  if (!summary || key === undefined) return null;
+  return {
+    key,
+    index,
+    summary,
+    record: later === null ? now : (query.data ?? null),
+    error: query.error ? String(query.error) : null,
+    group: dataset.groupsById.get(summary.group_id),
+    advantage: dataset.advantages(drGrpo ? 'dr' : 'grpo')[index] ?? null,
+    drGrpo,
+    prevKey: dataset.keys[index - 1],
+    nextKey: dataset.keys[index + 1],
+    total: dataset.rows.length,
+  };
+}
+
+/**
+ * The selected rollout's record, for the views that show it (they render only once it is there: the
+ * rollout page waits for it).
+ */
+export function useSelectedRecord(): Rollout | null {
+  return useSelectedRollout()?.record ?? null;
+}
+
+/** Token ids to text for the selected rollout; null while there is no record. */
+export function useSelectedDecoder(): Decoder | null {
+  return useDecoder(useSelectedRecord());
+}

@@ -1,0 +1,27 @@
+import { navigate } from './location';
+import { type Intent, intents, type RolloutTab } from './url';
+
+/*
+ * The navigation intents, applied to this window's URL. Views call these; the parameters they set are
+ * url.ts's business alone.
+ */
+
+function go(intent: Intent): void {
+  navigate(intent.search, { replace: !intent.push });
+}
+
+const here = () => window.location.search;
+
+export const openSources = (ids: readonly string[]) => go(intents.openSources(ids));
+export const selectRollout = (key: string | null) => go(intents.selectRollout(here(), key));
+export const toRollout = (key: string, tab?: RolloutTab, step?: number) => go(intents.toRollout(here(), key, tab, step));
+export const backToList = () => go(intents.backToList(here()));
+export const toAllRollouts = () => go(intents.toAllRollouts(here()));
+export const toGroups = () => go(intents.toGroups(here()));
+export const showTab = (tab: RolloutTab) => go(intents.showTab(here(), tab));
+export const selectStep = (step: number) => go(intents.selectStep(here(), step));
+export const selectToken = (seq: number | 'training', token: number | null) => go(intents.selectToken(here(), seq, token));
+export const showTokenTarget = (target: { seq: number | 'training'; token: number | null; drift: boolean }) =>
+  go(intents.showTokenTarget(here(), target));
+export const shadeByDrift = (drift: boolean) => go(intents.shadeByDrift(here(), drift));
+export const setAdvantageMode = (drGrpo: boolean) => go(intents.advantageMode(here(), drGrpo));
