@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRollout } from '../testing/builders';
-import { advantageStats, groupIdOf, STD_EPSILON, samplingKey } from './groups';
+import { advantageStats, groupAdvantages, groupIdOf, STD_EPSILON, samplingKey } from './groups';
 
 describe('advantageStats (§6)', () => {
   it('GRPO: sample std (n-1) and (r - mean) / (std + 1e-6)', () => {
@@ -50,5 +50,29 @@ describe('group identity', () => {
     const c = samplingKey(buildRollout({ sampling: { top_p: 0.9, temperature: 0.7, seed: 2 } }));
     expect(a).toBe(b);
     expect(a).not.toBe(c);
+  });
+});
+
+describe('groupAdvantages', () => {
+  it('scores only members in the signal with a numeric reward, index-aligned, null for the rest', () => {
+    const members = [
+      { inSignal: true, reward: 1 },
+      { inSignal: false, reward: null },
+      { inSignal: true, reward: 0 },
+      { inSignal: true, reward: null },
+      { inSignal: true, reward: 1 },
+    ];
+    const { stats, perMember } = groupAdvantages(members);
+    expect(stats.n).toBe(3);
+    const std = Math.sqrt(((1 / 3) ** 2 * 2 + (2 / 3) ** 2) / 2);
+    expect(perMember[0]).toBeCloseTo(1 / 3 / (std + STD_EPSILON), 12);
+    expect(perMember[1]).toBeNull();
+    expect(perMember[2]).toBeCloseTo(-2 / 3 / (std + STD_EPSILON), 12);
+    expect(perMember[3]).toBeNull();
+    const dr = groupAdvantages(members, false).perMember;
+    expect(dr.map((a) => a === null)).toEqual([false, true, false, true, false]);
+    [1 / 3, 0, -2 / 3, 0, 1 / 3].forEach((want, i) => {
+      expect(dr[i] ?? 0).toBeCloseTo(want, 12);
+    });
   });
 });

@@ -31,6 +31,29 @@ export function advantageStats(rewards: readonly number[], normalizeStd = true):
   return { n, mean, std: zeroVariance ? 0 : std, advantages, zeroVariance };
 }
 
+/** What the advantage of a group member depends on: whether it is in the policy signal (§4), and its reward. */
+export interface Scored {
+  inSignal: boolean;
+  reward: number | null;
+}
+
+/**
+ * Advantages of a group's members, index-aligned with `members`: the statistics of §6 over the members
+ * in the signal with a numeric reward, and null for every other member (it is never counted or trained).
+ * The lint report and the demo trainer both call this, so they cannot disagree.
+ */
+export function groupAdvantages(
+  members: readonly Scored[],
+  normalizeStd = true,
+): { stats: AdvantageStats; perMember: (number | null)[]; rewards: number[] } {
+  const counted = members.map((m) => m.inSignal && m.reward !== null);
+  const rewards = members.flatMap((m, i) => (counted[i] && m.reward !== null ? [m.reward] : []));
+  const stats = advantageStats(rewards, normalizeStd);
+  let k = 0;
+  const perMember = members.map((_, i) => (counted[i] ? (stats.advantages[k++] ?? 0) : null));
+  return { stats, perMember, rewards };
+}
+
 /** The GRPO group of a record: `group_id`, else `task_id@policy_version`. */
 export function groupIdOf(record: Rollout): string {
   return record.group_id ?? `${record.task_id}@${record.policy_version ?? ''}`;

@@ -13,12 +13,13 @@ export { formatCount, plural } from './counting';
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';
-
-export { sharedPrefixes } from './ids';
+export { groupAdvantages, groupIdOf } from './groups';
+export { sharedPrefixes, startsWithPair } from './ids';
 export type { RolloutFacts } from './lint';
 export { LintSession, rolloutFacts, summarizeRollout } from './lint';
 
-export { predictedFrom } from './masks';
+export { predictedFrom, trainingRoles } from './masks';
+export { mismatchDeltas, mismatchStats } from './mismatch';
 
 export type { FlowKind, Lane, RoleEventFacts, RoleFlow } from './roleEvents';
 export { LANES, roleTimeline } from './roleEvents';

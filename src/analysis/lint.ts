@@ -1,6 +1,6 @@
 import type { LineResult, LoadedRollout, Rollout } from '../format';
 import { finding } from './finding';
-import { advantageStats, groupIdOf, samplingKey } from './groups';
+import { groupAdvantages, groupIdOf, samplingKey } from './groups';
 import { findRegressions } from './regressions';
 import { type CheckOptions, rolloutFindings } from './rolloutChecks';
 import { terminationInfo } from './termination';
@@ -112,7 +112,7 @@ export class LintSession {
   advantages(normalizeStd = true): (number | null)[] {
     const out: (number | null)[] = this.rollouts.map(() => null);
     for (const members of this.members.values()) {
-      const { perMember } = scoreGroup(members, normalizeStd);
+      const { perMember } = groupAdvantages(members, normalizeStd);
       members.forEach((m, i) => {
         out[m.index] = perMember[i] ?? null;
       });
@@ -172,19 +172,9 @@ function advantageKeys(members: Member[]): string[] {
   });
 }
 
-/** Advantage of each member (null when it is not counted), with the statistics behind them. */
-function scoreGroup(members: Member[], normalizeStd: boolean) {
-  const counted = members.map((m) => m.inSignal && m.reward !== null);
-  const rewards = members.flatMap((m, i) => (counted[i] && m.reward !== null ? [m.reward] : []));
-  const stats = advantageStats(rewards, normalizeStd);
-  let k = 0;
-  const perMember = members.map((_, i) => (counted[i] ? (stats.advantages[k++] ?? 0) : null));
-  return { stats, perMember, rewards };
-}
-
 function groupSummary(group_id: string, members: Member[], normalizeStd: boolean): GroupSummary {
   const keys = advantageKeys(members);
-  const { stats, perMember, rewards } = scoreGroup(members, normalizeStd);
+  const { stats, perMember, rewards } = groupAdvantages(members, normalizeStd);
   // Keyed by rollout id, which is untrusted text: a Map, then own properties (fromEntries), so an id
   // like `__proto__` or `constructor` is a key like any other, never the object's prototype.
   const byKey = new Map<string, number>();

@@ -1,4 +1,4 @@
-import type { Rollout, Step } from '../format';
+import type { Rollout, Step, TrainingUpdate } from '../format';
 import { type PrivateTests, privateTests } from './auditTests';
 import { executionsOf } from './stepChecks';
 import { terminationInfo } from './termination';
@@ -61,6 +61,7 @@ export type RoleEventFacts = EventBase &
     | { kind: 'excluded'; termination: string; detail: string | null }
     | { kind: 'stop'; detail: string | null; actionsUsed: number | null; maxActions: number | null; reward: number | null }
     | { kind: 'consume'; reward: number | null; generations: number; trainedTokens: number | null; source: RewardSource }
+    | { kind: 'update'; update: TrainingUpdate; sampledAt: number | null; lag: number | null }
   );
 
 export interface RoleTimelineFacts {
@@ -275,6 +276,15 @@ export function roleTimeline(record: Rollout): RoleTimelineFacts {
       flows: [{ kind: 'trajectory', from: 'harness', to: 'trainer', via: null }],
       startMs: endMs,
     });
+    // The optimiser update a trainer recorded for the rollout (training.update): its index against the
+    // rollout's training_step is how far behind the sampler was.
+    const update = record.training?.update;
+    if (update) {
+      const at = record.training_step;
+      const sampledAt = typeof at === 'number' && Number.isSafeInteger(at) && at >= 0 ? at : null;
+      const lag = update.step !== undefined && sampledAt !== null ? update.step - sampledAt : null;
+      push({ ...defaults(), id: 'update', kind: 'update', lane: 'trainer', update, sampledAt, lag, startMs: endMs });
+    }
   }
 
   return { events, timed: events.some((e) => e.durationMs !== null), totalMs: endMs, excluded };

@@ -15,6 +15,8 @@ commands:
       serve the inspector and these files (or directories of them) on 127.0.0.1, following appends live
   demo --out FILE [--groups N] [--per-group G] [--seed S]
       run the demo harness and write real rollouts
+  demo --train --out DIR [--steps N] [--seed S] [--async K] [--per-group G] [--dr-grpo] [--gzip] [--live]
+      train the demo policy with GRPO and write the run, DIR/step_NNNN.jsonl per update
 `;
 
 /** Entry point; returns the process exit code. */

@@ -1,5 +1,6 @@
 import type { Tokenizer } from './chat/tokenizer';
 import { EPOCH_MS } from './harness/clock';
+import { paramsFromTable } from './policy/params';
 import { DEMO_SAMPLING, Policy } from './policy/policy';
 import { deriveSeed } from './policy/rng';
 import { WEIGHTS_V1, WEIGHTS_V2 } from './policy/weights';
@@ -20,8 +21,8 @@ const MINUTE = 60_000;
 
 /** Every rollout of the demo set, in file order: the scripted scenarios, then the GRPO groups. */
 export function demoPlans(opts: DemoOptions, tok: Tokenizer): RolloutPlan[] {
-  const v1 = new Policy(WEIGHTS_V1, DEMO_SAMPLING, tok);
-  const v2 = new Policy(WEIGHTS_V2, DEMO_SAMPLING, tok);
+  const v1 = new Policy(paramsFromTable(WEIGHTS_V1), DEMO_SAMPLING, tok);
+  const v2 = new Policy(paramsFromTable(WEIGHTS_V2), DEMO_SAMPLING, tok);
   const article = taskById('binary-search-001');
   const plans: RolloutPlan[] = SCENARIOS.map((s, i) => ({
     task: article,

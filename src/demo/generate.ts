@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Rollout } from '../format';
 import { qwen3Tokenizer } from './chat/tokenizer';
 import { type DemoOptions, demoPlans } from './demoSet';
-import { playRollout } from './rollout';
+import { type DemoDeps, playRollout, type RolloutPlan } from './rollout';
 
 /** Rollouts run two at a time (this is a 2-core machine); results keep plan order whatever finishes first. */
 const CONCURRENCY = 2;
@@ -14,8 +14,11 @@ export function pythonVersion(): string {
 /** Plays the whole demo set. Same options, same records: no wall-clock time or temp path gets in. */
 export async function generateDemo(opts: DemoOptions, onDone?: (r: Rollout) => void): Promise<Rollout[]> {
   const tok = qwen3Tokenizer();
-  const deps = { tok, python: pythonVersion() };
-  const plans = demoPlans(opts, tok);
+  return playAll(demoPlans(opts, tok), { tok, python: pythonVersion() }, onDone);
+}
+
+/** Plays rollouts CONCURRENCY at a time; the result is in plan order whatever finishes first. */
+export async function playAll(plans: readonly RolloutPlan[], deps: DemoDeps, onDone?: (r: Rollout) => void): Promise<Rollout[]> {
   const out: Rollout[] = new Array(plans.length);
   let next = 0;
   const worker = async () => {

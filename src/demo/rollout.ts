@@ -35,6 +35,8 @@ export interface RolloutPlan {
   steer?: readonly string[];
   compaction?: Compaction;
   faults?: readonly Fault[];
+  /** A training run's x axis (§2 `training_step`): the update count of the weights that sample this rollout. */
+  trainingStep?: number;
   /** Kept on the record as an extra field, so a reader knows what the rollout was made to show. */
   scenario?: { name: string; steered: 'all' | 'prefix' | 'none'; note: string };
 }
@@ -105,6 +107,7 @@ export async function playRollout(plan: RolloutPlan, { tok, python }: DemoDeps):
     attempt_id: plan.attemptId,
     group_id: plan.groupId,
     policy_version: plan.policy.version,
+    ...(plan.trainingStep !== undefined ? { training_step: plan.trainingStep } : {}),
     environment_version: environmentVersion(plan.task, python),
     tokenizer: { ...TOKENIZER_INFO },
     chat_template: { ...CHAT_TEMPLATE_INFO },

@@ -19,7 +19,12 @@ const rich = {
       process_scores: [{ step: 1, name: 'n', value: 0.5 }],
       grader: { name: 'g', version: '1' },
     },
-    training: { sequence_ids: [1, 2, 3], loss_mask: [0, 1, 1], logprobs: [null, -0.1, -0.2] },
+    training: {
+      sequence_ids: [1, 2, 3],
+      loss_mask: [0, 1, 1],
+      logprobs: [null, -0.1, -0.2],
+      update: { step: 2, policy_version: 'v-0002', advantage: -0.5, tokens: 2, clipped: 0 },
+    },
     started_at: '2026-01-01T00:00:00Z',
     transcript: [{ role: 'user', content: 'hi', tool_calls: [{ id: 'c', name: 'f', arguments: '{}' }] }],
     ...FULL_METADATA,

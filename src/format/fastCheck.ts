@@ -108,7 +108,11 @@ function grading(v: unknown): boolean {
   );
 }
 
-const training = (v: unknown) => isObj(v) && ints(v.sequence_ids) && bits(v.loss_mask) && opt(v.logprobs, (l) => nums(l, true));
+const optCount = (v: unknown) => v === undefined || (int(v) && v >= 0);
+const update = (v: unknown) =>
+  isObj(v) && optCount(v.step) && optStr(v.policy_version) && optNum(v.advantage) && optCount(v.tokens) && optCount(v.clipped);
+const training = (v: unknown) =>
+  isObj(v) && ints(v.sequence_ids) && bits(v.loss_mask) && opt(v.logprobs, (l) => nums(l, true)) && opt(v.update, update);
 
 const sampling = (v: unknown) =>
   isObj(v) &&

@@ -130,10 +130,24 @@ const gradingSchema = z.looseObject({
   grader: opt(versioned),
 });
 
+/**
+ * The optimiser update a rollout went into, as a trainer may record it (an addition to §2; see
+ * docs/format-decisions.md): the update's index, the weights it started from, the advantage the
+ * rollout was given and how many of its tokens carried loss (`clipped`: how many the ratio clip stopped).
+ */
+const trainingUpdateSchema = z.looseObject({
+  step: opt(z.int().nonnegative()),
+  policy_version: opt(z.string()),
+  advantage: opt(z.number()),
+  tokens: opt(z.int().nonnegative()),
+  clipped: opt(z.int().nonnegative()),
+});
+
 const trainingSchema = z.looseObject({
   sequence_ids: intArray(),
   loss_mask: bitArray(),
   logprobs: opt(nullableNumArray()),
+  update: opt(trainingUpdateSchema),
 });
 
 export const rolloutSchema = z.looseObject({
@@ -184,3 +198,4 @@ export type Segment = z.infer<typeof segmentSchema>;
 export type Step = z.infer<typeof stepSchema>;
 export type Grading = z.infer<typeof gradingSchema>;
 export type Training = z.infer<typeof trainingSchema>;
+export type TrainingUpdate = z.infer<typeof trainingUpdateSchema>;

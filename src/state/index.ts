@@ -1,4 +1,5 @@
 export * from './dataset';
+export { DEMO_RUN_STEPS, demoRunUrls } from './demoRun';
 export {
   useNotice,
   useProblemsOpen,

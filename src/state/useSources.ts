@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { fileSource, type LoadSource, type ServedFile, servedUrl, urlSource, useServedFiles } from '../load';
+import { isDemoRun } from './demoRun';
 import { useLocalFiles, useSourceIds } from './hooks';
 import { isLocalSource, LOCAL_PREFIX } from './url';
 
@@ -11,6 +12,8 @@ export interface ResolvedSources {
   /** Local files the URL names but this page no longer holds (after a reload): they must be reopened. */
   missing: string[];
   isDemo: boolean;
+  /** The URL opens exactly the committed demo training run (demoRun.ts). */
+  isDemoRun: boolean;
   /** Still asking whether `trajscope view` serves files here; nothing is opened until it answers. */
   pending: boolean;
   /** The files `trajscope view` serves, or null on a plain static host. */
@@ -49,5 +52,5 @@ export function useSources(): ResolvedSources {
     });
     return { sources, missing, isDemo: false, pending: false };
   }, [ids, files, served.names, served.pending]);
-  return { ...resolved, served: served.list };
+  return { ...resolved, isDemoRun: isDemoRun(ids), served: served.list };
 }

@@ -30,7 +30,7 @@ const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ defau
 
 /** The shell: what is open (from the URL), the load, and the run list once it is read. */
 export function App() {
-  const { sources, missing, isDemo, pending, served } = useSources();
+  const { sources, missing, isDemo, isDemoRun, pending, served } = useSources();
   const choice = useReadOptions();
   const report = useLintReport(sources, choice.read);
   const feed = useLoadedFilesFeed(sources, choice.read);
@@ -55,7 +55,7 @@ export function App() {
   return (
     <DatasetProvider feed={feed}>
       <div className="app">
-        <Header sources={sources} isDemo={isDemo} view={view} served={served} />
+        <Header sources={sources} isDemo={isDemo} isDemoRun={isDemoRun} view={view} served={served} />
         <main className="app-main">
           {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
           {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}

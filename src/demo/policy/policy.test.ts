@@ -1,24 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_OPEN, systemTurn, toolCallText, toolResponseTurn, userTurn } from '../chat/chatml';
+import { toolCallText } from '../chat/chatml';
 import { qwen3Tokenizer } from '../chat/tokenizer';
-import { TOOL_SPECS } from '../environment/toolSpecs';
-import { taskById } from '../tasks';
 import { observe } from './observe';
+import { paramsFromTable } from './params';
 import { DEMO_SAMPLING, Policy } from './policy';
 import { movesFor, REPERTOIRES } from './repertoire';
 import { mulberry32 } from './rng';
+import { AFTER_LOW_FIX, HEAD, TEST_TASK } from './testContexts';
 import { moveWeight, WEIGHTS_V1, WEIGHTS_V2 } from './weights';
 
 const tok = qwen3Tokenizer();
-const task = taskById('binary-search-001');
+const task = TEST_TASK;
 const rep = REPERTOIRES[0];
-const head = systemTurn('Fix it.', TOOL_SPECS) + userTurn(task.prompt) + ASSISTANT_OPEN;
-const afterRead =
-  head +
-  toolCallText('read_file', { path: 'search.py' }) +
-  `\n${toolResponseTurn(task.files.get('search.py') ?? '')}${ASSISTANT_OPEN}` +
-  toolCallText('edit', { path: 'search.py', old: 'low = mid', new: 'low = mid + 1' }) +
-  `\n${toolResponseTurn('patch applied')}${ASSISTANT_OPEN}`;
+const head = HEAD;
+const afterRead = AFTER_LOW_FIX;
 
 /** log P(move) straight from the weights, without tokens or tries. */
 function independentLogprob(text: string, key: string, temperature: number, version = WEIGHTS_V1): number {
@@ -32,7 +27,7 @@ function independentLogprob(text: string, key: string, temperature: number, vers
 describe('policy', () => {
   for (const temperature of [1, 0.6]) {
     it(`sums token log-probs to the call's log-probability under the policy (T=${temperature})`, () => {
-      const policy = new Policy(WEIGHTS_V1, { ...DEMO_SAMPLING, temperature }, tok);
+      const policy = new Policy(paramsFromTable(WEIGHTS_V1), { ...DEMO_SAMPLING, temperature }, tok);
       const rng = mulberry32(3);
       for (const text of [head, afterRead]) {
         const ids = tok.encode(text);
@@ -47,7 +42,7 @@ describe('policy', () => {
   }
 
   it('generates exactly the tokens of a Qwen3 tool call, and scores them as it sampled them', () => {
-    const policy = new Policy(WEIGHTS_V2, DEMO_SAMPLING, tok);
+    const policy = new Policy(paramsFromTable(WEIGHTS_V2), DEMO_SAMPLING, tok);
     const ids = tok.encode(afterRead);
     const a = policy.act(ids, mulberry32(9), 'fix:1');
     expect(tok.decode(a.ids)).toBe(toolCallText('edit', { path: 'search.py', old: 'high = mid', new: 'high = mid - 1' }));

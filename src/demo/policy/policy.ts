@@ -1,10 +1,11 @@
 import { toolCallText } from '../chat/chatml';
 import type { Tokenizer } from '../chat/tokenizer';
+import { pathGradients } from './gradient';
 import { observe } from './observe';
+import { logitOf, moveFeatures, PARAM_COUNT, type PolicyParams } from './params';
 import { type Move, movesFor, type Repertoire, repertoireFor } from './repertoire';
 import type { Rng } from './rng';
 import { buildTrie, scorePath, type TrieNode, type Truncation, walk } from './trie';
-import { moveWeight, type PolicyWeights } from './weights';
 
 /** Recorded as the rollout's `sampling` (plus the rollout's own seed). */
 export interface SamplingConfig {
@@ -28,7 +29,11 @@ export interface Candidate {
   move: Move;
   text: string;
   ids: number[];
-  /** Temperature-adjusted weight: weight^(1/T), 0 when the call does not fit in max_new_tokens. */
+  /** The situations the move is in (indices into PARAM_NAMES). */
+  features: number[];
+  /** theta . features. */
+  logit: number;
+  /** exp(logit / T), 0 when the call does not fit in max_new_tokens. */
   mass: number;
 }
 
@@ -39,23 +44,37 @@ export interface Action {
   key: string;
 }
 
+/** Log-probabilities of a generation's tokens with their gradients in theta (one vector per token). */
+export interface ScoredTokens {
+  logprobs: number[];
+  grads: number[][];
+}
+
 /**
  * The model role. It sees token ids only: it decodes its context, reads off what it has observed,
- * weighs the moves it knows, and generates one tool call token by token from the distribution
- * constrained to those moves (see trie.ts). `score` is the same computation run backwards, which is
- * what the trainer uses to recompute log-probabilities.
+ * gives each move it knows a logit (params.ts), and generates one tool call token by token from the
+ * distribution constrained to those moves (see trie.ts). `score` is the same computation run
+ * backwards, which is what the trainer uses to recompute log-probabilities; `scoreWithGrad` adds
+ * their exact gradients (gradient.ts).
  */
 export class Policy {
   private readonly tokenCache = new Map<string, number[]>();
 
   constructor(
-    readonly weights: PolicyWeights,
+    readonly params: PolicyParams,
     readonly sampling: SamplingConfig,
     private readonly tok: Tokenizer,
   ) {}
 
   get version(): string {
-    return this.weights.version;
+    return this.params.version;
+  }
+
+  /** The same policy at other parameters (a trainer's update), sharing the token cache. */
+  withParams(params: PolicyParams): Policy {
+    const p = new Policy(params, this.sampling, this.tok);
+    for (const [k, v] of this.tokenCache) p.tokenCache.set(k, v);
+    return p;
   }
 
   /** The candidate calls and their masses in this context. */
@@ -68,8 +87,10 @@ export class Policy {
       const callText = toolCallText(move.tool, move.args);
       const ids = this.encode(callText);
       const fits = ids.length <= this.sampling.max_new_tokens;
-      const mass = fits ? moveWeight(move, seen, this.weights) ** (1 / this.sampling.temperature) : 0;
-      return { move, text: callText, ids, mass };
+      const features = moveFeatures(move, seen);
+      const logit = logitOf(features, this.params.theta);
+      const mass = fits ? Math.exp(logit / this.sampling.temperature) : 0;
+      return { move, text: callText, ids, features, logit, mass };
     });
   }
 
@@ -87,6 +108,15 @@ export class Policy {
   /** Log-probability of each token of `generated` after `contextIds`, or null if the policy cannot produce it. */
   score(contextIds: readonly number[], generated: readonly number[]): number[] | null {
     return scorePath(this.trie(this.candidates(contextIds)), this.truncation(), generated);
+  }
+
+  /** `score` plus d logprob / d theta for each token; null where `score` is. */
+  scoreWithGrad(contextIds: readonly number[], generated: readonly number[]): ScoredTokens | null {
+    const cands = this.candidates(contextIds);
+    const trie = this.trie(cands);
+    const logprobs = scorePath(trie, this.truncation(), generated);
+    const grads = pathGradients(trie, this.truncation(), generated, cands, PARAM_COUNT, this.sampling.temperature);
+    return logprobs && grads ? { logprobs, grads } : null;
   }
 
   private trie(cands: Candidate[]): TrieNode {

@@ -12,6 +12,8 @@ export interface TrieNode {
   children: Map<number, TrieNode>;
   /** Index of the candidate that ends here. */
   leaf: number | null;
+  /** Indices of the candidates below this node (with mass > 0): what its mass is the sum of. */
+  members: number[];
 }
 
 export interface Truncation {
@@ -22,19 +24,21 @@ export interface Truncation {
 }
 
 export function buildTrie(sequences: readonly (readonly number[])[], masses: readonly number[]): TrieNode {
-  const root: TrieNode = { mass: 0, children: new Map(), leaf: null };
+  const root: TrieNode = { mass: 0, children: new Map(), leaf: null, members: [] };
   sequences.forEach((seq, i) => {
     const m = masses[i] ?? 0;
     if (!(m > 0)) return;
     let node = root;
     node.mass += m;
+    node.members.push(i);
     for (const id of seq) {
       let next = node.children.get(id);
       if (!next) {
-        next = { mass: 0, children: new Map(), leaf: null };
+        next = { mass: 0, children: new Map(), leaf: null, members: [] };
         node.children.set(id, next);
       }
       next.mass += m;
+      next.members.push(i);
       node = next;
     }
     if (node.leaf !== null) throw new Error(`candidates ${node.leaf} and ${i} have the same tokens`);

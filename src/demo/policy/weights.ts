@@ -2,8 +2,8 @@ import type { Observed } from './observe';
 import type { Move } from './repertoire';
 
 /**
- * The policy's parameters: an unnormalised weight for each kind of move in each situation. Two
- * versions stand for two checkpoints of one policy; v-2 fixes both bounds before testing more often
+ * Two hand-written checkpoints of the policy, as tables of unnormalised weights (each becomes a point
+ * of params.ts, theta = log weight); v-2 fixes both bounds before testing more often
  * and finishes early, reverts and calls the missing tool less often.
  */
 export interface PolicyWeights {
@@ -56,7 +56,10 @@ export const WEIGHTS_V2: PolicyWeights = {
   invalid: 0.01,
 };
 
-/** Weight of one move given what the policy has observed; always > 0, so every move stays possible. */
+/**
+ * Weight of one move given what the policy has observed, read straight off a table; always > 0, so
+ * every move stays possible. The policy samples from params.ts; tests check the two agree.
+ */
 export function moveWeight(move: Move, o: Observed, w: PolicyWeights): number {
   const red = o.lastRun !== null && o.lastRun.failed + o.lastRun.overBudget > 0;
   const green = o.lastRun !== null && !red && o.editsSinceTest === 0;

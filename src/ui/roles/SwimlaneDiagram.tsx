@@ -13,6 +13,7 @@ const KIND_LABEL: Record<RoleEvent['kind'], string> = {
   score: 'private grade',
   stop: 'stop',
   consume: 'train',
+  update: 'gradient step',
   excluded: 'excluded',
 };
 

@@ -223,6 +223,46 @@ describe('buildRoleEvents: other shapes', () => {
 });
 
 describe('labels', () => {
+  it('ends with the trainer’s update when the trainer recorded one: advantage, tokens, the step, the lag', () => {
+    const trained: Rollout = {
+      ...ARTICLE,
+      training_step: 4,
+      training: {
+        sequence_ids: [1, 7, 7, 7],
+        loss_mask: [0, 1, 1, 1],
+        update: { step: 5, policy_version: 'v-0005', advantage: 0.866, tokens: 3, clipped: 1 },
+      },
+    };
+    const { events } = buildRoleEvents(trained);
+    expect(events.map((e) => e.kind).slice(-2)).toEqual(['consume', 'update']);
+    expect(events.at(-1)).toMatchObject({
+      lane: 'trainer',
+      title: 'update 5 · A +0.866',
+      detail: '3 tokens trained',
+      label: 'trainer update 5: advantage +0.866, 3 tokens trained',
+    });
+    expect(events.at(-1)?.caption).toBe(
+      'The trainer’s update 5 (weights v-0005) gives this rollout advantage +0.866 in its group: its tokens are pushed up; 3 tokens trained, 1 stopped by the clip. It was sampled 1 update earlier (training_step 4), so the trainer’s log-probabilities differ from old_logprobs.',
+    );
+    // No update recorded (the single-file demo): no update event.
+    expect(buildRoleEvents(ARTICLE).events.map((e) => e.kind)).not.toContain('update');
+    // An excluded rollout never reaches the trainer, whatever it carries.
+    const excluded = buildRoleEvents({ ...trained, termination: 'infra_failure', reward: null }).events;
+    expect(excluded.map((e) => e.kind)).not.toContain('update');
+  });
+
+  it('says an on-policy update and a zero advantage plainly', () => {
+    const update = (u: NonNullable<NonNullable<Rollout['training']>['update']>, step?: number) =>
+      buildRoleEvents({ ...ARTICLE, training_step: step, training: { sequence_ids: [1, 7], loss_mask: [0, 1], update: u } }).events.at(-1);
+    const t = update({ step: 0, advantage: 0, tokens: 1 }, 0);
+    expect(t?.title).toBe('update 0 · A 0.000');
+    expect(t?.detail).toBe('1 token trained');
+    expect(t?.caption).toBe(
+      'The trainer’s update 0 gives this rollout advantage 0.000 in its group: equal rewards in its group, so it pushes nothing; 1 token trained. It was sampled by these same weights.',
+    );
+    expect(update({ advantage: -1.5 })?.title).toBe('update · A −1.500');
+  });
+
   it('writes calls and observations short', () => {
     expect(callText({ tool: 'edit', args: { path: 'search.py', old: 'a', new: 'b' } })).toBe('edit(search.py)');
     expect(callText({ tool: 'run_tests', args: {} })).toBe('run_tests()');

@@ -9,7 +9,7 @@ import {
   roleTimeline,
   terminationInfo,
 } from '../../analysis';
-import type { Rollout } from '../../format';
+import type { Rollout, TrainingUpdate } from '../../format';
 import { formatLogprob, rewardNumber } from '../shared/format';
 import { callText, clip, diffStat, executeCaption, observationText, quote } from './callWords';
 
@@ -66,6 +66,40 @@ function privateTestsText(p: PrivateTests | null): string | null {
 }
 
 const generations = (n: number) => plural(n, 'generation');
+
+function signed(x: number): string {
+  return `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(3)}`;
+}
+
+/**
+ * The optimiser update the trainer recorded for the rollout (`training.update`): which update it went
+ * into, the advantage it was given, the tokens under the loss, and how far behind the sampler was.
+ */
+function updateText(u: TrainingUpdate, sampledAt: number | null, lag: number | null): Omit<Words, 'flowLabels'> {
+  const step = u.step === undefined ? 'update' : `update ${u.step}`;
+  const adv = u.advantage === undefined ? null : signed(u.advantage);
+  const tokens = u.tokens === undefined ? null : `${plural(u.tokens, 'token')} trained`;
+  const clipped = u.clipped ? `, ${u.clipped} stopped by the clip` : '';
+  const weights = u.policy_version ? ` (weights ${u.policy_version})` : '';
+  const sampled =
+    lag === null || lag <= 0
+      ? 'It was sampled by these same weights.'
+      : `It was sampled ${plural(lag, 'update')} earlier (training_step ${sampledAt}), so the trainer’s log-probabilities differ from old_logprobs.`;
+  const push =
+    u.advantage === undefined
+      ? ''
+      : u.advantage > 0
+        ? ': its tokens are pushed up'
+        : u.advantage < 0
+          ? ': its tokens are pushed down'
+          : ': equal rewards in its group, so it pushes nothing';
+  return {
+    title: adv === null ? step : `${step} · A ${adv}`,
+    detail: tokens,
+    caption: `The trainer’s ${step}${weights} gives this rollout advantage ${adv ?? 'unknown'} in its group${push}${tokens ? `; ${tokens}${clipped}` : ''}. ${sampled}`,
+    label: `trainer ${step}: advantage ${adv ?? 'unknown'}${tokens ? `, ${tokens}` : ''}`,
+  };
+}
 
 /** The words of one event of `record`. */
 function words(e: RoleEventFacts, record: Rollout): Words {
@@ -197,6 +231,8 @@ function words(e: RoleEventFacts, record: Rollout): Words {
         flowLabels: [`trajectory: ${generations(e.generations)}${trained !== null ? ` · ${trained} trained tokens` : ''}`],
       };
     }
+    case 'update':
+      return { ...updateText(e.update, e.sampledAt, e.lag), flowLabels: [] };
   }
 }
 

@@ -26,6 +26,7 @@ const BASE: Record<RoleEvent['kind'], number> = {
   score: 30,
   stop: 56,
   consume: 56,
+  update: 56,
   excluded: 56,
 };
 

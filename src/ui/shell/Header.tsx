@@ -1,5 +1,5 @@
 import { isServedSource, type LoadSource, type ServedFile } from '../../load';
-import { backToList, toGroups, type View } from '../../state';
+import { backToList, DEMO_RUN_STEPS, demoRunUrls, openSources, toGroups, type View } from '../../state';
 import { OpenFilesButton } from '../shared/OpenFilesButton';
 import { ServedFiles } from './ServedFiles';
 import './shell.css';
@@ -8,19 +8,39 @@ import './shell.css';
 interface Props {
   sources: readonly LoadSource[];
   isDemo: boolean;
+  /** The committed demo training run is open. */
+  isDemoRun: boolean;
   view: View;
   /** Files offered by `trajscope view`, or null on a plain static host. */
   served: ServedFile[] | null;
 }
 
-export function Header({ sources, isDemo, view, served }: Props) {
-  const names = sources.map((s) => (s.kind === 'url' && !isDemo && !isServedSource(s) ? s.url : s.name));
+export function Header({ sources, isDemo, isDemoRun, view, served }: Props) {
+  const names = sources.map((s) => (s.kind === 'url' && !isDemo && !isDemoRun && !isServedSource(s) ? s.url : s.name));
   return (
     <header className="app-header">
       <h1 className="app-header__brand">Trajscope</h1>
       <div className="app-header__source" title={names.join('\n')}>
         {isDemo && <span className="app-header__tag">Demo</span>}
-        <span className="app-header__names">{names.join(', ')}</span>
+        {isDemoRun && <span className="app-header__tag">Demo run</span>}
+        <span className="app-header__names">
+          {isDemoRun ? `demo/run/ · ${DEMO_RUN_STEPS} training steps, one file each` : names.join(', ')}
+        </span>
+        {isDemo && (
+          <button
+            type="button"
+            className="app-header__switch"
+            title="A real GRPO run of the demo system: one file per training step, the policy learning from its rewards"
+            onClick={() => openSources(demoRunUrls())}
+          >
+            Open the demo training run ({DEMO_RUN_STEPS} steps)
+          </button>
+        )}
+        {isDemoRun && (
+          <button type="button" className="app-header__switch" onClick={() => openSources([])}>
+            Back to the single-file demo
+          </button>
+        )}
       </div>
       {served && <ServedFiles served={served} sources={sources} />}
       <nav className="app-header__nav" aria-label="Pages">

@@ -1,0 +1,60 @@
+import { readdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectLoaded, rolloutRows, screenshot } from './support/app';
+
+const RUN_FILES = readdirSync(new URL('../public/demo/run/', import.meta.url)).filter((f) => f.endsWith('.jsonl.gz'));
+const PER_STEP = 16;
+
+test('the start page offers the demo training run beside the single-file demo, and opens all its step files', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/');
+  const banner = page.getByRole('banner');
+  await expect(banner).toContainText('Demo');
+  await expectLoaded(page, 42);
+  await screenshot(page, testInfo, 'demo-run-offer');
+
+  await banner.getByRole('button', { name: `Open the demo training run (${RUN_FILES.length} steps)` }).click();
+  await expectLoaded(page, RUN_FILES.length * PER_STEP, 60_000);
+  await expect(banner).toContainText('Demo run');
+  await expect(banner).toContainText(`${RUN_FILES.length} training steps`);
+  const srcs = new URL(page.url()).searchParams.getAll('src');
+  expect(srcs.map((s) => s.split('/').pop())).toEqual(RUN_FILES);
+  await expect(rolloutRows(page).first()).toContainText('r-s0000-g1-01');
+  await screenshot(page, testInfo, 'demo-run-open');
+
+  await banner.getByRole('button', { name: 'Back to the single-file demo' }).click();
+  await expect(banner).not.toContainText('Demo run');
+  expect(new URL(page.url()).searchParams.getAll('src')).toEqual([]);
+});
+
+test('the four-role view of a run rollout ends with the trainer’s update: the step it went into, its advantage, the tokens trained', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000); // 24 files to read on a loaded machine
+  const params = new URLSearchParams();
+  for (const f of RUN_FILES) params.append('src', `/demo/run/${f}`);
+  params.set('rollout', 'r-s0005-g1-04#a-1');
+  params.set('view', 'rollout');
+  params.set('tab', 'roles');
+  await page.goto(`/?${params}`);
+  // Advantage -1.500 as lint computes it for the group (rewards 1, 1, 1, 0); 332 tokens under the loss.
+  const update = page.getByRole('listitem', { name: 'trainer update 5: advantage −1.500, 332 tokens trained' });
+  await expect(update).toBeVisible({ timeout: 60_000 });
+  await expect(update).toContainText('update 5 · A −1.500');
+  await expect(update).toContainText('332 tokens trained');
+  await update.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'four-roles-trainer-update');
+  // Step to the last event with the keyboard: it is the update.
+  const events = page.getByRole('list', { name: 'Events in order' }).getByRole('listitem');
+  const total = await events.count();
+  await page.getByRole('button', { name: 'Next event' }).focus();
+  for (let i = 0; i < total; i++) await page.keyboard.press('ArrowRight');
+  await expect(update).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByRole('status', { name: 'Narration' })).toContainText(
+    'It was sampled 1 update earlier (training_step 4), so the trainer’s log-probabilities differ from old_logprobs.',
+  );
+  await expect(update).toBeInViewport({ ratio: 0.95 });
+  await page.waitForTimeout(400); // let the fade between past and future finish before the picture
+  await screenshot(page, testInfo, 'four-roles-trainer-update-narrated');
+});

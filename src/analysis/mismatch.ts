@@ -1,0 +1,62 @@
+import type { Rollout } from '../format';
+
+/** §10's default truncated-importance-sampling cap C (`--is-cap`). */
+const DEFAULT_IS_CAP = 2.0;
+
+/** Training-inference mismatch of one rollout (shared/trajectory-format.md §10); all null but `n` when n = 0. */
+export interface Mismatch {
+  n: number;
+  mean_abs: number | null;
+  max_abs: number | null;
+  ratio_mean: number | null;
+  /** Fraction of compared positions with r > C. */
+  ratio_clip_frac: number | null;
+  /** k3 estimate of KL(behaviour || trainer): mean of r - 1 - d. */
+  kl_k3: number | null;
+}
+
+/**
+ * The per-position log-ratios d = trainer - behaviour of §10: segment k's generated token j sits at
+ * training position len(input_ids_k) + j, and is compared only where the loss mask is 1, the trainer's
+ * log-probability is a number, the packed token is that very token and the behaviour log-probability exists.
+ */
+export function mismatchDeltas(record: Rollout): number[] {
+  const t = record.training;
+  if (!t?.logprobs) return [];
+  const out: number[] = [];
+  for (const seg of record.segments) {
+    seg.generated_ids.forEach((id, j) => {
+      const p = seg.input_ids.length + j;
+      const trainer = t.logprobs?.[p];
+      const behaviour = seg.old_logprobs[j];
+      if (t.loss_mask[p] !== 1 || typeof trainer !== 'number' || t.sequence_ids[p] !== id || typeof behaviour !== 'number') return;
+      out.push(trainer - behaviour);
+    });
+  }
+  return out;
+}
+
+/** §10's statistics over the given log-ratios. */
+export function mismatchStats(deltas: readonly number[], cap = DEFAULT_IS_CAP): Mismatch {
+  const n = deltas.length;
+  if (n === 0) return { n, mean_abs: null, max_abs: null, ratio_mean: null, ratio_clip_frac: null, kl_k3: null };
+  let abs = 0;
+  let max = 0;
+  let ratio = 0;
+  let clipped = 0;
+  let k3 = 0;
+  for (const d of deltas) {
+    const r = Math.exp(d);
+    abs += Math.abs(d);
+    max = Math.max(max, Math.abs(d));
+    ratio += r;
+    if (r > cap) clipped++;
+    k3 += r - 1 - d;
+  }
+  return { n, mean_abs: abs / n, max_abs: max, ratio_mean: ratio / n, ratio_clip_frac: clipped / n, kl_k3: k3 / n };
+}
+
+/** §10 for one rollout: null when it has no `training` record (the field is then absent from lint). */
+export function rolloutMismatch(record: Rollout, cap = DEFAULT_IS_CAP): Mismatch | null {
+  return record.training ? mismatchStats(mismatchDeltas(record), cap) : null;
+}

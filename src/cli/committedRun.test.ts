@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { LintSession, mismatchDeltas, mismatchStats } from '../analysis';
+import { pythonVersion, toJsonl } from '../demo/generate';
+import { type TrainRunOptions, trainRun } from '../demo/trainRun';
+import { parseLine, type Rollout } from '../format';
+import { DEMO_RUN_STEPS, demoRunUrls } from '../state';
+
+/*
+ * Guards public/demo/run/ and its README section: the files are what the documented command makes
+ * (the first two steps re-run here), the policy learns, the sampler's lag shows in §10's statistics,
+ * and the app's list of the run's files is the directory. Update them together.
+ */
+const DIR = new URL('../../public/demo/run/', import.meta.url);
+/** public/demo/README.md: `trajscope demo --train --steps 24 --seed 1 --async 1 --gzip --out public/demo/run`. */
+const COMMAND: TrainRunOptions = { steps: 24, seed: 1, async: 1, drGrpo: false, perGroup: 4 };
+
+const names = readdirSync(DIR).sort();
+const texts = names.map((n) => gunzipSync(readFileSync(new URL(n, DIR))).toString('utf8'));
+const steps: Rollout[][] = texts.map((t, i) =>
+  t
+    .trimEnd()
+    .split('\n')
+    .map((line, j) => {
+      const r = parseLine(line, j + 1, names[i] ?? '');
+      if (r?.kind !== 'rollout') throw new Error(`${names[i]}:${j + 1} does not parse`);
+      return r.value.record;
+    }),
+);
+const samePython = steps[0]?.[0]?.environment_version?.endsWith(`+python${pythonVersion()}`) === true;
+
+const inSignalMean = (rs: readonly Rollout[]) => {
+  const rewards = rs.flatMap((r) =>
+    r.termination === 'infra_failure' || r.termination === 'cancelled' || r.reward == null ? [] : [r.reward],
+  );
+  return rewards.reduce((a, b) => a + b, 0) / rewards.length;
+};
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+describe('the committed demo training run', () => {
+  it('has one gzip file per step, as the app lists them', () => {
+    expect(names).toHaveLength(DEMO_RUN_STEPS);
+    expect(demoRunUrls('/').map((u) => u.slice('/demo/run/'.length))).toEqual(names);
+    steps.forEach((records, s) => {
+      expect(records).toHaveLength(4 * COMMAND.perGroup);
+      for (const r of records) {
+        expect(r.training_step).toBe(Math.max(0, s - COMMAND.async));
+        expect(r.policy_version).toBe(`v-${String(Math.max(0, s - COMMAND.async)).padStart(4, '0')}`);
+        if (r.training) expect(r.training.update?.step).toBe(s);
+      }
+    });
+  });
+
+  it('learns: the in-signal reward mean of the last three steps is well above the first three', () => {
+    const means = steps.map(inSignalMean);
+    expect(mean(means.slice(-3)) - mean(means.slice(0, 3))).toBeGreaterThan(0.25);
+  });
+
+  it('lints clean but for zero-variance groups, and never trains an excluded rollout', () => {
+    const session = new LintSession();
+    steps.flat().forEach((record, i) => {
+      session.addRollout({ file: 'run', line: i + 1, record });
+    });
+    const report = session.report();
+    expect(report.rollouts.flatMap((r) => r.findings.map((f) => `${r.rollout_id}: ${f.code}`))).toEqual([]);
+    expect(new Set(report.groups.flatMap((g) => g.findings.map((f) => f.code)))).toEqual(new Set(['W_ZERO_VARIANCE_GROUP']));
+    const excluded = steps.flat().filter((r) => r.termination === 'infra_failure');
+    expect(excluded.length).toBeGreaterThan(0);
+    for (const r of excluded) expect([r.reward, r.training]).toEqual([null, undefined]);
+  });
+
+  it('shows the one-step sampler lag in the mismatch statistics (§10): none at step 0, real drift after', () => {
+    const stats = steps.map((rs) => mismatchStats(rs.flatMap(mismatchDeltas)));
+    expect(stats[0]).toMatchObject({ mean_abs: 0, max_abs: 0, ratio_mean: 1, kl_k3: 0 });
+    for (const m of stats.slice(1)) {
+      expect(m.n).toBeGreaterThan(1000);
+      expect(m.mean_abs ?? 0).toBeGreaterThan(0);
+      expect(m.kl_k3 ?? 0).toBeGreaterThan(0);
+    }
+  });
+
+  it.skipIf(!samePython)(
+    'is what the documented command makes: the first two steps re-run to the same bytes',
+    async () => {
+      const again: string[] = [];
+      for await (const b of trainRun({ ...COMMAND, steps: 2 })) again.push(toJsonl(b.records));
+      expect(again).toEqual(texts.slice(0, 2));
+    },
+    120_000,
+  );
+});
