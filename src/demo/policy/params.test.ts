@@ -39,7 +39,8 @@ describe('policy parameters', () => {
           for (const i of f) used.add(i);
         }
       }),
-      { numRuns: 300 },
+      // A fixed seed: whether 300 random situations happen to reach every parameter is chance otherwise.
+      { numRuns: 300, seed: 1 },
     );
     expect([...used].sort((a, b) => a - b)).toEqual(PARAM_NAMES.map((_, i) => i));
   });
