@@ -6,6 +6,7 @@ export {
   isFormatId,
   MappingError,
   parseFieldMapping,
+  starterMapping,
 } from './adapters';
 export type { TranscriptMessage } from './additions';
 export {

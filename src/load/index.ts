@@ -6,6 +6,7 @@ export { lintReportOptions, loadKey, useLintReport } from './lintReportQuery';
 export type { LoadResult, ReadOptions } from './loadState';
 export { LoadState } from './loadState';
 export { useLoadProgress } from './progress';
+export { PREVIEW_BYTES, readHead } from './readHead';
 export type { Review, ReviewDb, ReviewKey, ReviewLineError, ReviewVerdict, StoredReviews } from './reviews';
 export {
   announceReviewChange,
@@ -19,7 +20,6 @@ export {
   reviewsToJsonl,
   sameReview,
 } from './reviews';
-
 export type { ServedFile } from './served';
 export { isServedSource, servedUrl, useServedFiles } from './served';
 export type { LoadSource } from './sources';

@@ -2,5 +2,6 @@ export type { LineParser } from './lineParser';
 export { createLineParser } from './lineParser';
 export type { FieldMapping } from './mapping/schema';
 export { MappingError, parseFieldMapping } from './mapping/schema';
+export { starterMapping } from './mapping/starter';
 export type { FormatId } from './types';
 export { FORMAT_IDS, FORMAT_LABELS, isFormatId } from './types';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { type FieldMapping, type LineResult, MappingError, parseFieldMapping } from '../../format';
-import type { LoadSource } from '../../load';
+import { type FieldMapping, type LineResult, MappingError, parseFieldMapping, starterMapping } from '../../format';
+import { type LoadSource, PREVIEW_BYTES, readHead } from '../../load';
 import { readWith } from '../../state';
-import { PREVIEW_BYTES, previewMapping, readHead, starterMapping } from './previewMapping';
+import { previewMapping } from './previewMapping';
 
 function check(text: string): { mapping: FieldMapping | null; problems: string[] } {
   try {

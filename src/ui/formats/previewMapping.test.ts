@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseFieldMapping } from '../../format';
-import { previewMapping, starterMapping } from './previewMapping';
+import { parseFieldMapping, starterMapping } from '../../format';
+import { previewMapping } from './previewMapping';
 
 const enc = new TextEncoder();
 
