@@ -1,0 +1,109 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { parquetMetadata, parquetReadObjects } from 'hyparquet';
+import { describe, expect, it } from 'vitest';
+import { encodeIndexShard, INDEX_COLUMNS, INDEX_VERSION_KEY, type IndexRow, indexRowFrom } from './columns';
+
+const row = (over: Partial<IndexRow> = {}): IndexRow => ({
+  file: 'step_0001.jsonl',
+  line: 1,
+  offset: 0,
+  length: 120,
+  task_id: 't',
+  rollout_id: 'r-1',
+  attempt_id: null,
+  group_id: 't@v1',
+  policy_version: 'v1',
+  training_step: 1,
+  training_step_from: 'record',
+  termination: 'finished',
+  in_signal: true,
+  reward: 1,
+  source_format: 'v1',
+  segments: 2,
+  steps: 1,
+  generated_tokens: 30,
+  context_tokens: 200,
+  trained_tokens: 28,
+  regressions: 0,
+  errors: 0,
+  warnings: 1,
+  finding_codes: ['W_MISSING_METADATA'],
+  truncated: false,
+  mismatch_n: null,
+  mismatch_mean_abs: null,
+  mismatch_max_abs: null,
+  mismatch_ratio_mean: null,
+  mismatch_ratio_clip_frac: null,
+  mismatch_kl_k3: null,
+  started_at: Date.UTC(2026, 0, 2),
+  ended_at: null,
+  ...over,
+});
+
+const rows = [
+  row(),
+  row({
+    line: 2,
+    offset: 5_000_000_000,
+    rollout_id: 'r-2',
+    attempt_id: 'a-2',
+    reward: null,
+    in_signal: false,
+    termination: 'infra_failure',
+    training_step: null,
+    training_step_from: null,
+    finding_codes: [],
+    mismatch_n: 3,
+    mismatch_mean_abs: 0.1,
+    mismatch_max_abs: 0.2,
+    mismatch_ratio_mean: 1.01,
+    mismatch_ratio_clip_frac: 0,
+    mismatch_kl_k3: 0.004,
+  }),
+];
+
+describe('the run index columns', () => {
+  it('round-trip through hyparquet with their types (an offset past 2^32 stays exact)', async () => {
+    const buf = encodeIndexShard(rows, { 'trajscope.source': 'step_0001.jsonl' });
+    const back = (await parquetReadObjects({ file: buf })).map(indexRowFrom);
+    expect(back).toEqual(rows);
+    const kv = parquetMetadata(buf).key_value_metadata ?? [];
+    expect(kv).toContainEqual({ key: INDEX_VERSION_KEY, value: '1' });
+    expect(kv).toContainEqual({ key: 'trajscope.source', value: 'step_0001.jsonl' });
+  });
+
+  it('read back in DuckDB as typed columns, the codes as a list', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ts-index-'));
+    writeFileSync(join(dir, 'a.parquet'), new Uint8Array(encodeIndexShard(rows)));
+    const db = await DuckDBInstance.create(':memory:');
+    const c = await db.connect();
+    const types = (await c.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${dir}/*.parquet')`)).getRowObjectsJson();
+    const typeOf = Object.fromEntries(types.map((t) => [t.column_name, t.column_type]));
+    expect(Object.keys(typeOf)).toEqual(INDEX_COLUMNS.map((col) => col.name));
+    expect(typeOf).toMatchObject({
+      offset: 'BIGINT',
+      reward: 'DOUBLE',
+      in_signal: 'BOOLEAN',
+      finding_codes: 'VARCHAR[]',
+      started_at: 'TIMESTAMP',
+    });
+    const q = await c.runAndReadAll(
+      `SELECT rollout_id, "offset"::VARCHAR AS o, list_contains(finding_codes, 'W_MISSING_METADATA') AS meta FROM read_parquet('${dir}/*.parquet') ORDER BY line`,
+    );
+    expect(q.getRowObjectsJson()).toEqual([
+      { rollout_id: 'r-1', o: '0', meta: true },
+      { rollout_id: 'r-2', o: '5000000000', meta: false },
+    ]);
+    c.closeSync();
+  });
+
+  it('name the column a foreign row lacks or mistypes', () => {
+    const { reward: _, ...noReward } = row();
+    expect(() => indexRowFrom({ ...noReward, task_id: 7 })).toThrow(/column task_id holds number, not STRING/);
+    const { file: __, ...noFile } = row();
+    expect(() => indexRowFrom(noFile)).toThrow(/column file is missing/);
+  });
+});
