@@ -1,0 +1,53 @@
+import { z } from '../zod';
+
+/**
+ * `manifest.json` at the top of a run index directory: what a reader needs before any shard, because a
+ * static host (a bucket, GitHub Pages) cannot list a directory. `trajscope index` writes it last, after
+ * every shard it names is complete, so a reader never sees a shard half-written.
+ */
+const shardSchema = z.object({
+  /** Path of the Parquet file relative to the manifest. */
+  path: z.string().min(1),
+  rows: z.number().int().nonnegative(),
+  /** The source lines (1-based, inclusive) and bytes (uncompressed, end exclusive) this shard covers. */
+  from_line: z.number().int().positive(),
+  to_line: z.number().int().nonnegative(),
+  from_byte: z.number().int().nonnegative(),
+  to_byte: z.number().int().nonnegative(),
+});
+
+const fileSchema = z.object({
+  /** As in the index's `file` column: relative to the run directory. */
+  file: z.string().min(1),
+  /** Bytes on disk and mtime when indexed: an unchanged file keeps its shards. */
+  size: z.number().int().nonnegative(),
+  mtime_ms: z.number(),
+  /** A gzip file's offsets are into its uncompressed bytes, so a reader fetches it whole, not by range. */
+  gzip: z.boolean(),
+  shards: z.array(shardSchema),
+  /** Lines that are no rollout (E_PARSE, E_SCHEMA, ...), as lint reports them. */
+  parse_errors: z.array(z.object({ line: z.number().int().positive(), code: z.string(), message: z.string() })),
+});
+
+const manifestSchema = z.object({
+  version: z.literal(1),
+  /** Where the run's files are, relative to the manifest's own URL or path (`..`, `files/`). */
+  source_base: z.string(),
+  files: z.array(fileSchema),
+});
+
+export type RunManifest = z.infer<typeof manifestSchema>;
+
+/** Parses a manifest's text; an error names the first field that is wrong. */
+export function parseRunManifest(text: string): { manifest: RunManifest } | { error: string } {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (e) {
+    return { error: `manifest.json is not JSON: ${(e as Error).message}` };
+  }
+  const parsed = manifestSchema.safeParse(body);
+  if (parsed.success) return { manifest: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { error: `manifest.json: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? 'invalid'}` };
+}
