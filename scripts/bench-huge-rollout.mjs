@@ -2,8 +2,9 @@
 // finding per step, served by `trajscope view` and opened in headless Chromium through the real app.
 // Measures the longest main-thread task while selecting it in the run list (detail pane), opening its
 // Steps view, its Four roles (swimlane) and its Grader audit. Target: no long task over 50 ms.
-//   BENCH_STEPS=10000,1000000 (default) picks the sizes; BENCH_PHASES=select,steps,roles,audit (default) the steps.
-import { createWriteStream, mkdtempSync, statSync } from 'node:fs';
+//   BENCH_STEPS=10000,1000000 (default) picks the sizes; BENCH_PHASES=select,steps,roles,audit (default) the steps;
+//   BENCH_PROFILE=DIR writes a CPU profile of each phase there (open in Chrome DevTools) and prints its heaviest functions.
+import { createWriteStream, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -12,6 +13,20 @@ import { startView } from './view-server.mjs';
 
 const SIZES = (process.env.BENCH_STEPS ?? '10000,1000000').split(',').map(Number);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'select,steps,roles,audit').split(','));
+const PROFILE = process.env.BENCH_PROFILE;
+
+/** The functions with the most self time in a CPU profile, heaviest first. */
+function heaviest(profile, top = 8) {
+  const self = new Map();
+  const dt = profile.timeDeltas;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id).callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + (dt[i] ?? 0) / 1000);
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, top);
+}
 const TARGET_LONG_TASK_MS = 50;
 if (chromiumMissing()) {
   console.error(INSTALL_HINT);
@@ -81,11 +96,22 @@ try {
     const measure = async (phase, label, action, ready) => {
       if (!PHASES.has(phase)) return;
       const from = await page.evaluate(() => performance.now());
+      const cdp = PROFILE ? await context.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
       const started = Date.now();
       await action();
       await ready.waitFor({ timeout: 300_000 });
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
       const ms = Date.now() - started;
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(join(PROFILE, `${n}-${phase}.cpuprofile`), JSON.stringify(profile));
+        console.log(`${n} ${phase}: heaviest self time`);
+        for (const [name, t] of heaviest(profile)) console.log(`  ${t.toFixed(0).padStart(7)} ms  ${name}`);
+      }
       const to = await page.evaluate(() => performance.now());
       const tasks = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.at >= a && t.at <= b).map((t) => t.ms), [from, to]);
       rows.push({ n, label, ms, longest: tasks.length ? Math.max(...tasks) : 0, count: tasks.length });

@@ -21,7 +21,7 @@ export { LintSession, rolloutFacts, summarizeRollout } from './lint';
 export { predictedFrom, trainingRoles } from './masks';
 export { mismatchDeltas, mismatchStats } from './mismatch';
 
-export type { FlowKind, Lane, RoleEventFacts, RoleFlow } from './roleEvents';
+export type { FlowKind, Lane, RoleEventFacts, RoleFlow, RoleTimelineFacts } from './roleEvents';
 export { LANES, roleTimeline } from './roleEvents';
 export type { CheckOptions } from './rolloutChecks';
 export { rolloutFindings } from './rolloutChecks';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import type { Rollout } from '../../format';
 import { useSelectedRollout } from '../../state';
-import { buildRoleEvents, LANE_ROLE, LANES } from './events';
+import { LANE_ROLE, LANES, lazyRoleEvents } from './events';
 import { GUTTER, LANE_WIDTH, layoutRows, WIDTH } from './layout';
 import { INITIAL_PLAYBACK, type Playback, type PlaybackAction, playbackStep } from './playback';
 import { RoleLegend } from './RoleLegend';
@@ -22,12 +22,12 @@ export function RolesView() {
 }
 
 function Roles({ rolloutKey, record }: { rolloutKey: string; record: Rollout }) {
-  const timeline = useMemo(() => buildRoleEvents(record), [record]);
-  const { events } = timeline;
+  const timeline = useMemo(() => lazyRoleEvents(record), [record]);
+  const { events, eventAt } = timeline;
   const { rows, height } = useMemo(() => layoutRows(events), [events]);
   const [play, dispatch] = useReducer((s: Playback, a: PlaybackAction) => playbackStep(s, a, events.length), INITIAL_PLAYBACK);
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>(1);
-  const current = events[play.index];
+  const current = eventAt(play.index);
 
   // A new rollout (j / k) starts in the overview.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the rollout changes, not on every event list identity.
@@ -38,12 +38,6 @@ function Roles({ rolloutKey, record }: { rolloutKey: string; record: Rollout }) 
     const t = setTimeout(() => dispatch({ type: 'tick' }), EVENT_MS / speed);
     return () => clearTimeout(t);
   }, [play, speed]);
-
-  useEffect(() => {
-    if (!current) return;
-    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    document.getElementById(`role-event-${current.id}`)?.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
-  }, [current]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     const action: PlaybackAction | null =
@@ -137,7 +131,14 @@ function Roles({ rolloutKey, record }: { rolloutKey: string; record: Rollout }) 
       {events.length === 0 ? (
         <p className="placeholder">This rollout has no generations and no steps: there is nothing to show.</p>
       ) : (
-        <SwimlaneDiagram events={events} rows={rows} height={height} current={play.index} excluded={timeline.excluded} />
+        <SwimlaneDiagram
+          count={events.length}
+          eventAt={eventAt}
+          rows={rows}
+          height={height}
+          current={play.index}
+          excluded={timeline.excluded}
+        />
       )}
     </section>
   );

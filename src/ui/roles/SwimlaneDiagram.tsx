@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import { type Flow, type FlowKind, LANES, type Lane, type RoleEvent } from './events';
 import { BOX_WIDTH, eventSpan, formatClock, formatDuration, GUTTER, LANE_WIDTH, laneX, type Row, WIDTH } from './layout';
+import { useEventWindow } from './useEventWindow';
 
 const FLOW_KINDS: readonly FlowKind[] = ['action', 'dispatch', 'observation', 'submission', 'private-grade', 'trajectory'];
 
@@ -113,7 +115,16 @@ function EventBox({ e, row }: { e: RoleEvent; row: Row }) {
   );
 }
 
-function EventItem({ e, row, state, first }: { e: RoleEvent; row: Row; state: 'all' | 'current' | 'past' | 'future'; first: boolean }) {
+interface ItemProps {
+  e: RoleEvent;
+  row: Row;
+  state: 'all' | 'current' | 'past' | 'future';
+  /** 1-based place in the whole list, which a long rollout draws only in part. */
+  pos: number;
+  of: number;
+}
+
+function EventItem({ e, row, state, pos, of }: ItemProps) {
   const box = boxBounds(e);
   const span = eventSpan(e);
   return (
@@ -122,12 +133,14 @@ function EventItem({ e, row, state, first }: { e: RoleEvent; row: Row; state: 'a
       id={`role-event-${e.id}`}
       role="listitem"
       aria-label={e.label}
+      aria-posinset={pos}
+      aria-setsize={of}
       aria-current={state === 'current' ? 'step' : undefined}
       className={`event event--${e.kind} event--${state}`}
     >
       <title>{e.caption}</title>
       {/* A new turn starts with a generation: a faint rule keeps each step's four events together. */}
-      {e.kind === 'generate' && !first && <line className="event__turn" x1={8} x2={WIDTH - 4} y1={row.y - 4} y2={row.y - 4} />}
+      {e.kind === 'generate' && pos > 1 && <line className="event__turn" x1={8} x2={WIDTH - 4} y1={row.y - 4} y2={row.y - 4} />}
       {state === 'current' && (
         <rect className="event__band" x={span.x1} y={row.y - 2} width={span.x2 - span.x1} height={row.height + 4} rx={6} />
       )}
@@ -172,18 +185,25 @@ function EventItem({ e, row, state, first }: { e: RoleEvent; row: Row; state: 'a
 }
 
 interface Props {
-  events: readonly RoleEvent[];
+  count: number;
+  /** The worded event at an index (worded when first drawn). */
+  eventAt: (i: number) => RoleEvent | undefined;
   rows: readonly Row[];
   height: number;
   current: number;
   excluded: boolean;
 }
 
-/** The rollout as a sequence diagram: a lifeline per role, time running down, an arrow per flow. */
-export function SwimlaneDiagram({ events, rows, height, current, excluded }: Props) {
+/**
+ * The rollout as a sequence diagram: a lifeline per role, time running down, an arrow per flow. A long
+ * rollout draws only the events near the view (useEventWindow).
+ */
+export function SwimlaneDiagram({ count, eventAt, rows, height, current, excluded }: Props) {
+  const svg = useRef<SVGSVGElement>(null);
+  const drawn = useEventWindow(svg, rows, height, current);
   return (
     // biome-ignore lint/a11y/useSemanticElements: SVG has no list element; the events are read as a list in order.
-    <svg className="roles-svg" viewBox={`0 0 ${WIDTH} ${height}`} role="list" aria-label="Events in order">
+    <svg ref={svg} className="roles-svg" viewBox={`0 0 ${WIDTH} ${height}`} role="list" aria-label="Events in order">
       <defs>
         {FLOW_KINDS.map((k) => (
           <marker
@@ -217,11 +237,12 @@ export function SwimlaneDiagram({ events, rows, height, current, excluded }: Pro
           <line x1={laneX(lane)} y1={0} x2={laneX(lane)} y2={height} className="lane__life" />
         </g>
       ))}
-      {events.map((e, i) => {
+      {drawn.map((i) => {
+        const e = eventAt(i);
         const row = rows[i];
-        if (!row) return null;
+        if (!e || !row) return null;
         const state = current < 0 ? 'all' : i === current ? 'current' : i < current ? 'past' : 'future';
-        return <EventItem key={e.id} e={e} row={row} state={state} first={i === 0} />;
+        return <EventItem key={e.id} e={e} row={row} state={state} pos={i + 1} of={count} />;
       })}
     </svg>
   );

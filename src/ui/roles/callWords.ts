@@ -89,3 +89,9 @@ export function diffStat(artifact: string | undefined): string | null {
   }
   return add + del > 0 ? `+${add} −${del}` : `${lineCount(artifact)} lines`;
 }
+
+/** An execution's status as the third line of its box: only when it is not "ok". */
+export function statusLine(step: Step): string | null {
+  const status = step.observation?.status;
+  return status && status !== 'ok' ? status.replace(/_/g, ' ') : null;
+}

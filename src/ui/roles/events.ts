@@ -6,12 +6,13 @@ import {
   plural,
   type RoleEventFacts,
   type RoleFlow,
+  type RoleTimelineFacts,
   roleTimeline,
   terminationInfo,
 } from '../../analysis';
 import type { Rollout, TrainingUpdate } from '../../format';
 import { formatLogprob, rewardNumber } from '../shared/format';
-import { callText, clip, diffStat, executeCaption, observationText, quote } from './callWords';
+import { callText, clip, diffStat, executeCaption, observationText, quote, statusLine } from './callWords';
 
 /*
  * The roles view's words for the role events of src/analysis/roleEvents.ts: each event's box text and
@@ -145,11 +146,10 @@ function words(e: RoleEventFacts, record: Rollout): Words {
     }
     case 'execute': {
       const call = callText(e.call);
-      const status = e.call.observation?.status;
       const duplicate = e.executions > 1 ? ` It ran ${e.executions} times: a duplicate execution.` : '';
       return {
         title: call,
-        detail: status && status !== 'ok' ? status.replace(/_/g, ' ') : null,
+        detail: statusLine(e.call),
         caption: executeCaption(e.call, call) + duplicate,
         label: `environment executes ${call} (${tag})`,
         flowLabels: [],
@@ -236,12 +236,33 @@ function words(e: RoleEventFacts, record: Rollout): Words {
   }
 }
 
-/** The role events of one rollout, worded. */
+/** One role event, worded. */
+function wordEvent(e: RoleEventFacts, record: Rollout): RoleEvent {
+  const { flowLabels, ...text } = words(e, record);
+  return { ...e, ...text, flows: e.flows.map((f, i) => ({ ...f, label: flowLabels[i] ?? '' })) };
+}
+
+/**
+ * The events of one rollout, worded when first asked for: a long rollout draws a few hundred of its
+ * events at a time, and wording all 40,000 of a 10,000-step rollout up front cost the page a long task.
+ */
+export function lazyRoleEvents(record: Rollout): RoleTimelineFacts & { eventAt: (i: number) => RoleEvent | undefined } {
+  const timeline = roleTimeline(record);
+  const worded = new Map<number, RoleEvent>();
+  const eventAt = (i: number) => {
+    const facts = timeline.events[i];
+    if (!facts) return undefined;
+    const known = worded.get(i);
+    if (known) return known;
+    const e = wordEvent(facts, record);
+    worded.set(i, e);
+    return e;
+  };
+  return { ...timeline, eventAt };
+}
+
+/** The role events of one rollout, all worded. */
 export function buildRoleEvents(record: Rollout): RoleTimeline {
   const timeline = roleTimeline(record);
-  const events = timeline.events.map((e): RoleEvent => {
-    const { flowLabels, ...text } = words(e, record);
-    return { ...e, ...text, flows: e.flows.map((f, i) => ({ ...f, label: flowLabels[i] ?? '' })) };
-  });
-  return { ...timeline, events };
+  return { ...timeline, events: timeline.events.map((e) => wordEvent(e, record)) };
 }

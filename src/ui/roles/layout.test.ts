@@ -33,7 +33,11 @@ describe('layoutRows', () => {
   });
 
   it('makes room for a box’s third line', () => {
-    const [plain, detailed] = layoutRows([event('execute'), { ...event('execute'), lane: 'environment', detail: 'error' }]).rows;
+    const call = (status: 'ok' | 'error') => ({ tool_call_id: 'c', tool: 'run_tests', args: {}, observation: { status, text: '' } });
+    const [plain, detailed] = layoutRows([
+      { ...event('execute'), call: call('ok') },
+      { ...event('execute'), call: call('error') },
+    ]).rows;
     expect(detailed?.height).toBeGreaterThan(plain?.height ?? 0);
   });
 

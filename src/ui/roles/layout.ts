@@ -1,3 +1,6 @@
+import type { RoleEventFacts } from '../../analysis';
+import type { Step } from '../../format';
+import { statusLine } from './callWords';
 import { LANES, type Lane, type RoleEvent } from './events';
 
 /*
@@ -19,7 +22,7 @@ const MAX_EXTRA = 50;
 const BASE: Record<RoleEvent['kind'], number> = {
   generate: 56,
   dispatch: 32,
-  reject: 46,
+  reject: 56, // its third line says it was never executed
   execute: 46,
   observe: 30,
   grade: 56,
@@ -39,13 +42,16 @@ export interface Row {
   height: number;
 }
 
+/** The facts an event's row depends on: its words never change its height but through `statusLine`. */
+type Placed = Pick<RoleEventFacts, 'kind' | 'durationMs'> & { call?: Step | null };
+
 /** The rows of the events, top to bottom, and the height they need. */
-export function layoutRows(events: readonly RoleEvent[], top = 12): { rows: Row[]; height: number } {
+export function layoutRows(events: readonly Placed[], top = 12): { rows: Row[]; height: number } {
   let y = top;
   const rows = events.map((e) => {
     const extra = e.durationMs === null ? 0 : Math.min(MAX_EXTRA, e.durationMs / MS_PER_PX);
-    // A box with a third line of text (an execution's error status, a rejection) needs the room.
-    const base = e.lane !== null && e.detail !== null && e.kind !== 'dispatch' ? Math.max(56, BASE[e.kind]) : BASE[e.kind];
+    // An execution's box has a third line of text when its status is not ok (statusLine), and needs the room.
+    const base = e.kind === 'execute' && e.call && statusLine(e.call) !== null ? 56 : BASE[e.kind];
     const row = { y, height: Math.round(base + extra) };
     y += row.height + GAP;
     return row;
