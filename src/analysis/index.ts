@@ -19,7 +19,8 @@ export type { RolloutFacts } from './lint';
 export { LintSession, rolloutFacts, summarizeRollout } from './lint';
 
 export { predictedFrom, trainingRoles } from './masks';
-export { mismatchDeltas, mismatchStats } from './mismatch';
+export type { Mismatch, MismatchTotals } from './mismatch';
+export { DEFAULT_IS_CAP, mismatchDeltas, mismatchStats, poolMismatch, rolloutMismatch } from './mismatch';
 
 export type { FlowKind, Lane, RoleEventFacts, RoleFlow } from './roleEvents';
 export { LANES, roleTimeline } from './roleEvents';

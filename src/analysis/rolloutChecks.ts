@@ -15,6 +15,8 @@ export interface CheckOptions {
    * (`lint --unknown-as-finished`, the app's toggle held in the URL); their W_UNKNOWN_TERMINATION stays.
    */
   unknownAsFinished?: boolean;
+  /** §10's truncated-importance-sampling cap C for `mismatch.ratio_clip_frac` (`lint --is-cap`); default 2. */
+  isCap?: number;
 }
 
 function recordFindings(record: Rollout): Finding[] {

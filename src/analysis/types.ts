@@ -1,3 +1,5 @@
+import type { Mismatch } from './mismatch';
+
 /** Shapes of analysis results. They mirror `trajscope lint --json` (shared/trajectory-format.md §8). */
 
 export type Severity = 'error' | 'warning';
@@ -56,6 +58,8 @@ export interface RolloutSummary {
   steps: number;
   regressions: Regression[];
   findings: Finding[];
+  /** §10's training-inference mismatch: present exactly when the record has a `training` record. */
+  mismatch?: Mismatch;
 }
 
 export interface GroupSummary {
