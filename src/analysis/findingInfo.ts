@@ -37,6 +37,11 @@ export const FINDING_INFO: Record<FindingCode, FindingInfo> = {
   W_MISSING_METADATA: { severity: 'warning', title: 'Metadata needed to replay or audit is missing', group: false },
   W_HIT_MAX_TOKENS: { severity: 'warning', title: 'The generation hit max_new_tokens: it was cut', group: false },
   W_LOGPROB_DRIFT: { severity: 'warning', title: 'Trainer and sampler disagree about the behaviour policy', group: false },
+  W_PLACEHOLDER_LOGPROBS: {
+    severity: 'warning',
+    title: 'The behaviour log-probabilities look like placeholders (all 0, or all one value)',
+    group: false,
+  },
 };
 
 /** The group findings, in §7 order. */

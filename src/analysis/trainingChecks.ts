@@ -73,8 +73,10 @@ export function trainingFindings(record: Rollout, driftThreshold = DEFAULT_DRIFT
       const generated = Math.min(seg.old_logprobs.length, seg.generated_ids.length);
       for (let j = 0; j < generated; j++) {
         const old = seg.old_logprobs[j] as number;
-        const trained = lps[seg.input_ids.length + j];
-        if (trained === null || trained === undefined) continue;
+        const p = seg.input_ids.length + j;
+        const trained = lps[p];
+        // As in §10: a trainer value outside the loss (mask 0) is computed by the forward pass but never used.
+        if (trained === null || trained === undefined || training.loss_mask[p] !== 1) continue;
         const d = Math.abs(trained - old);
         if (d > driftThreshold) count++;
         worst = Math.max(worst, d);

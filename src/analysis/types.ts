@@ -27,7 +27,8 @@ export type FindingCode =
   | 'W_ZERO_VARIANCE_GROUP'
   | 'W_MISSING_METADATA'
   | 'W_HIT_MAX_TOKENS'
-  | 'W_LOGPROB_DRIFT';
+  | 'W_LOGPROB_DRIFT'
+  | 'W_PLACEHOLDER_LOGPROBS';
 
 /** One lint result. `segment` is the 0-based index into `segments`; `step` is 1-based, as steps are numbered. */
 export interface Finding {
