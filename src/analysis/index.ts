@@ -21,17 +21,16 @@ export { LintSession, rolloutFacts, summarizeRollout } from './lint';
 export { predictedFrom, trainingRoles } from './masks';
 export type { Mismatch, MismatchTotals } from './mismatch';
 export { DEFAULT_IS_CAP, mismatchDeltas, mismatchStats, poolMismatch, rolloutMismatch } from './mismatch';
-
+export type { RewriteClass, RewriteKind, TokenSpan, TokenText } from './rewrite';
+export { classifyRewrite, describeRewrite } from './rewrite';
 export type { FlowKind, Lane, RoleEventFacts, RoleFlow } from './roleEvents';
 export { LANES, roleTimeline } from './roleEvents';
 export type { CheckOptions } from './rolloutChecks';
 export { rolloutFindings } from './rolloutChecks';
-
 export { IN_SIGNAL_TERMINATIONS, isKnownTermination, terminationInfo, terminationRank } from './termination';
-
 export { firstFinishStep, joinTurns, timestampMs } from './timeline';
-export type { TokenSource, TokenTrack } from './tokens';
-export { knownPieces, TokenRole, tokenTrack } from './tokens';
+export type { IdDecoder, TokenSource, TokenTrack } from './tokens';
+export { isQwenTokenizer, knownPieces, recordTokenText, TokenRole, tokenTrack } from './tokens';
 export { DEFAULT_DRIFT_THRESHOLD } from './trainingChecks';
 export { isTextOnly, visibleMessages } from './transcript';
 export type * from './types';

@@ -1,5 +1,6 @@
 import { type Rollout, TERMINATIONS } from '../format';
 import { finding } from './finding';
+import type { TokenText } from './rewrite';
 import { segmentFindings } from './segmentChecks';
 import { stepFindings } from './stepChecks';
 import { isKnownTermination, terminationInfo } from './termination';
@@ -17,6 +18,11 @@ export interface CheckOptions {
   unknownAsFinished?: boolean;
   /** §10's truncated-importance-sampling cap C for `mismatch.ratio_clip_frac` (`lint --is-cap`); default 2. */
   isCap?: number;
+  /**
+   * Token text for W_CONTEXT_REWRITTEN's reason beyond the record's own token strings (the CLI passes the
+   * Qwen3 tokenizer). A function, so never set where the options cross to a worker.
+   */
+  tokenText?: (record: Rollout) => TokenText | null;
 }
 
 function recordFindings(record: Rollout): Finding[] {
@@ -51,7 +57,7 @@ function recordFindings(record: Rollout): Finding[] {
 export function rolloutFindings(record: Rollout, options: CheckOptions = {}): Finding[] {
   return [
     ...recordFindings(record),
-    ...segmentFindings(record),
+    ...segmentFindings(record, options.tokenText),
     ...stepFindings(record),
     ...trainingFindings(record, options.driftThreshold),
   ];

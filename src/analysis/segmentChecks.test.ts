@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Rollout } from '../format';
 import { buildRollout, buildSegment, FULL_METADATA, lintCodes as find } from '../testing/builders';
+import { rolloutFindings } from './rolloutChecks';
 
 describe('segment checks (§7): log-probabilities, masks, token text, context rewrites, cut generations', () => {
   it('E_LOGPROB_LENGTH', () => {
@@ -72,6 +73,33 @@ describe('segment checks (§7): log-probabilities, masks, token text, context re
       ],
     });
     expect(find(r)).toEqual([{ code: 'W_CONTEXT_REWRITTEN', segment: 1, step: null, severity: 'warning' }]);
+  });
+
+  it('W_CONTEXT_REWRITTEN says why when the record carries token strings: here a retokenization', () => {
+    // "foo" + "bar" sampled as two tokens; the next context holds the same text as one token.
+    const r = buildRollout({
+      segments: [
+        buildSegment({
+          input_ids: [1],
+          input_tokens: ['say '],
+          generated_ids: [7, 8],
+          generated_tokens: ['foo', 'bar'],
+          old_logprobs: [-1, -2],
+        }),
+        buildSegment({
+          input_ids: [1, 78, 5],
+          input_tokens: ['say ', 'foobar', '!'],
+          generated_ids: [9],
+          generated_tokens: ['.'],
+          old_logprobs: [-1],
+        }),
+      ],
+    });
+    const [f] = rolloutFindings(r);
+    expect(f?.code).toBe('W_CONTEXT_REWRITTEN');
+    expect(f?.message).toBe(
+      "segment 1: input_ids does not begin with segment 0's input_ids + generated_ids; earlier context was dropped or changed: retokenized: the earlier text is unchanged but its token ids differ (tokens 1–2 of the earlier sequence are now tokens 1–1); the trained sequence will not be the sampled one",
+    );
   });
 
   it('W_HIT_MAX_TOKENS: generated exactly max_new_tokens', () => {

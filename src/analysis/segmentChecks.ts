@@ -1,6 +1,8 @@
 import { logprobsRecorded, type Rollout } from '../format';
 import { describePositions, finding } from './finding';
 import { sharedPrefixes } from './ids';
+import { classifyRewrite, describeRewrite, type TokenText } from './rewrite';
+import { recordTokenText } from './tokens';
 import type { Finding } from './types';
 
 /**
@@ -31,7 +33,17 @@ function placeholderLogprobs(record: Rollout, lps: readonly number[], n: number)
 }
 
 /** Per-segment checks: array lengths, logprob range, placeholders, context continuity, cut generations. */
-export function segmentFindings(record: Rollout): Finding[] {
+export function segmentFindings(record: Rollout, tokenText?: (record: Rollout) => TokenText | null): Finding[] {
+  let text: TokenText | null | undefined;
+  // Decoded only when a rewrite needs a reason: the record's own token strings, or the caller's tokenizer.
+  const why = (i: number): string => {
+    const prev = record.segments[i - 1];
+    const cur = record.segments[i];
+    if (!prev || !cur) return '';
+    text ??= tokenText?.(record) ?? recordTokenText(record, null);
+    const c = text && classifyRewrite([...prev.input_ids, ...prev.generated_ids], cur.input_ids, text);
+    return c ? `: ${describeRewrite(c)}` : '';
+  };
   const out: Finding[] = [];
   const maxNew = record.sampling?.max_new_tokens;
   const prefixes = sharedPrefixes(record.segments);
@@ -76,7 +88,7 @@ export function segmentFindings(record: Rollout): Finding[] {
       out.push(
         finding(
           'W_CONTEXT_REWRITTEN',
-          `segment ${i}: input_ids does not begin with segment ${i - 1}'s input_ids + generated_ids; earlier context was dropped or changed`,
+          `segment ${i}: input_ids does not begin with segment ${i - 1}'s input_ids + generated_ids; earlier context was dropped or changed${why(i)}`,
           at,
         ),
       );

@@ -279,6 +279,16 @@ describe('trajscope lint: training-inference mismatch (§10)', () => {
     expect(low.rollouts[0].mismatch.ratio_clip_frac).toBeCloseTo(2 / 3, 12);
   });
 
+  it('says why the demo’s compacted context was rewritten, decoding its ids with the bundled Qwen3 tokenizer', async () => {
+    const demo = join(import.meta.dirname, '../../public/demo/rollouts.jsonl');
+    const { stdout } = await lint(demo, '--json');
+    const f = JSON.parse(stdout)
+      .rollouts.find((r: { rollout_id: string }) => r.rollout_id === 'r-compacted')
+      .findings.find((x: { code: string }) => x.code === 'W_CONTEXT_REWRITTEN');
+    expect(f.message).toMatch(/: compacted: earlier text was removed or replaced \(tokens \d+–\d+ of the earlier sequence: "def search/);
+    expect(f.message).toContain('now "[output omitted]"');
+  });
+
   it('prints the run totals and the worst rollouts in the readable summary', async () => {
     const { stdout } = await lint(file());
     expect(stdout).toContain('training-inference mismatch (§10, C = 2): 1 of 1 rollout with a training record compared, 3 positions');

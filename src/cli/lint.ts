@@ -4,6 +4,7 @@ import { DEFAULT_MAX_LINE_BYTES } from '../format';
 import { writeJsonStreamed } from './jsonReport';
 import { type ReadOptions, readFormatOptions, readJsonlFile } from './readFile';
 import { formatReport } from './report';
+import { cliTokenText } from './tokenText';
 
 /**
  * `trajscope lint FILE... [--json] [--is-cap C] [--from NAME] [--map MAP.json] [--unknown-as-finished] [--max-line-bytes N]`:
@@ -57,7 +58,7 @@ async function lint(argv: string[]): Promise<number> {
     process.stderr.write(`trajscope lint: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const session = new LintSession({ driftThreshold, isCap, unknownAsFinished: values['unknown-as-finished'] });
+  const session = new LintSession({ driftThreshold, isCap, tokenText: cliTokenText, unknownAsFinished: values['unknown-as-finished'] });
   let unreadable = 0;
   for (const file of files) {
     try {
