@@ -19,8 +19,8 @@ export type { RolloutFacts } from './lint';
 export { LintSession, rolloutFacts, summarizeRollout } from './lint';
 
 export { predictedFrom, trainingRoles } from './masks';
-export type { Mismatch, MismatchTotals } from './mismatch';
-export { DEFAULT_IS_CAP, mismatchDeltas, mismatchStats, poolMismatch, rolloutMismatch } from './mismatch';
+export type { Mismatch, MismatchPosition, MismatchTotals } from './mismatch';
+export { DEFAULT_IS_CAP, mismatchDeltas, mismatchPositions, mismatchStats, poolMismatch, rolloutMismatch } from './mismatch';
 export type { RewriteClass, RewriteKind, TokenSpan, TokenText } from './rewrite';
 export { classifyRewrite, describeRewrite } from './rewrite';
 export type { FlowKind, Lane, RoleEventFacts, RoleFlow } from './roleEvents';

@@ -15,25 +15,44 @@ export interface Mismatch {
   kl_k3: number | null;
 }
 
+/** One compared position of §10: where it is, which generated token it is, and its log-ratio. */
+export interface MismatchPosition {
+  /** Position in `training.sequence_ids`. */
+  pos: number;
+  segment: number;
+  /** Index of the token in the segment's `generated_ids`. */
+  index: number;
+  id: number;
+  behaviour: number;
+  trainer: number;
+  /** trainer - behaviour. */
+  d: number;
+}
+
 /**
- * The per-position log-ratios d = trainer - behaviour of §10: segment k's generated token j sits at
- * training position len(input_ids_k) + j, and is compared only where the loss mask is 1, the trainer's
- * log-probability is a number, the packed token is that very token and the behaviour log-probability exists.
+ * The positions §10 compares: segment k's generated token j sits at training position
+ * len(input_ids_k) + j, and is compared only where the loss mask is 1, the trainer's log-probability is a
+ * number, the packed token is that very token and the behaviour log-probability exists. In segment order.
  */
-export function mismatchDeltas(record: Rollout): number[] {
+export function mismatchPositions(record: Rollout): MismatchPosition[] {
   const t = record.training;
   if (!t?.logprobs) return [];
-  const out: number[] = [];
-  for (const seg of record.segments) {
-    seg.generated_ids.forEach((id, j) => {
-      const p = seg.input_ids.length + j;
-      const trainer = t.logprobs?.[p];
-      const behaviour = seg.old_logprobs[j];
-      if (t.loss_mask[p] !== 1 || typeof trainer !== 'number' || t.sequence_ids[p] !== id || typeof behaviour !== 'number') return;
-      out.push(trainer - behaviour);
+  const out: MismatchPosition[] = [];
+  record.segments.forEach((seg, segment) => {
+    seg.generated_ids.forEach((id, index) => {
+      const pos = seg.input_ids.length + index;
+      const trainer = t.logprobs?.[pos];
+      const behaviour = seg.old_logprobs[index];
+      if (t.loss_mask[pos] !== 1 || typeof trainer !== 'number' || t.sequence_ids[pos] !== id || typeof behaviour !== 'number') return;
+      out.push({ pos, segment, index, id, behaviour, trainer, d: trainer - behaviour });
     });
-  }
+  });
   return out;
+}
+
+/** The per-position log-ratios d = trainer - behaviour of §10 (see `mismatchPositions`). */
+export function mismatchDeltas(record: Rollout): number[] {
+  return mismatchPositions(record).map((p) => p.d);
 }
 
 /** §10's statistics over the given log-ratios. */

@@ -47,8 +47,8 @@ type Param =
 type Patch = Partial<Record<Param, string | null>>;
 
 export type View = 'list' | 'rollout' | 'groups';
-export type RolloutTab = 'steps' | 'tokens' | 'audit' | 'roles' | 'raw';
-const TABS: readonly string[] = ['steps', 'tokens', 'audit', 'roles', 'raw'] satisfies RolloutTab[];
+export type RolloutTab = 'steps' | 'tokens' | 'mismatch' | 'audit' | 'roles' | 'raw';
+const TABS: readonly string[] = ['steps', 'tokens', 'mismatch', 'audit', 'roles', 'raw'] satisfies RolloutTab[];
 function isTab(v: string | null): v is RolloutTab {
   return v !== null && TABS.includes(v);
 }
@@ -190,10 +190,12 @@ export const intents = {
   selectStep: (search: string, step: number): Intent => replace(search, { [STEP_PARAM]: String(step) }),
   /** A sequence of the token view (a segment index or the trainer's), with a token or none. */
   selectToken: (search: string, seq: number | 'training', token: number | null): Intent =>
-    replace(search, { [SEQ_PARAM]: String(seq), [TOKEN_PARAM]: token === null ? null : String(token) }),
+    replace(search, { [TAB_PARAM]: 'tokens', [SEQ_PARAM]: String(seq), [TOKEN_PARAM]: token === null ? null : String(token) }),
   /** Shows where a finding points in the token view, shaded by drift when it is about drift. */
   showTokenTarget: (search: string, target: { seq: number | 'training'; token: number | null; drift: boolean }): Intent =>
     replace(search, {
+      // Also from another tab (the Steps view's rewrite, the mismatch panel's tokens): it opens the token view.
+      [TAB_PARAM]: 'tokens',
       [SEQ_PARAM]: String(target.seq),
       [TOKEN_PARAM]: target.token === null ? null : String(target.token),
       ...(target.drift ? { [SHADE_PARAM]: 'drift' } : {}),
