@@ -30,7 +30,7 @@ describe('why a context was rewritten (classifyRewrite on Qwen3 tokens)', () => 
     expect(c?.before).toEqual({ start: at, end: at + 2 });
     expect(c?.after).toEqual({ start: at, end: at + 1 });
     expect(after.slice(at, at + 1)).toEqual(encode('foobar'));
-    expect(describeRewrite(c as NonNullable<typeof c>)).toContain('retokenized: the earlier text is unchanged');
+    expect(describeRewrite(c as NonNullable<typeof c>)).toContain('retokenized: the text is unchanged but its token ids differ');
   });
 
   it('thinking dropped: the template leaves an earlier turn’s <think> block out', () => {

@@ -111,21 +111,27 @@ export function classifyRewrite(before: readonly number[], after: readonly numbe
   return { kind, before: beforeSpan, after: afterSpan, removed: excerpt(removed), inserted: excerpt(inserted) };
 }
 
-/** One line for a finding's message and the views: the class and its exact span. */
-export function describeRewrite(c: RewriteClass): string {
-  const was = `tokens ${c.before.start}–${c.before.end - 1} of the earlier sequence`;
-  const now =
-    c.after.end > c.after.start
-      ? `tokens ${c.after.start}–${c.after.end - 1} of this context`
-      : `nothing in this context (at ${c.after.start})`;
+/** What the two sequences are called in words: a rewritten context, or a trainer's packed sequence. */
+export interface RewriteSides {
+  before: string;
+  after: string;
+}
+
+const CONTEXT_SIDES: RewriteSides = { before: 'the earlier sequence', after: 'this context' };
+
+/** One line for a finding's message: the class and its exact span. */
+export function describeRewrite(c: RewriteClass, sides: RewriteSides = CONTEXT_SIDES): string {
+  const span = (s: TokenSpan) => (s.end - s.start === 1 ? `token ${s.start}` : `tokens ${s.start}–${s.end - 1}`);
+  const was = `${span(c.before)} of ${sides.before}`;
+  const now = c.after.end > c.after.start ? `${span(c.after)} of ${sides.after}` : `nothing in ${sides.after} (at ${c.after.start})`;
   switch (c.kind) {
     case 'retokenized':
-      return `retokenized: the earlier text is unchanged but its token ids differ (${was} are now ${now.replace(' of this context', '')}); the trained sequence will not be the sampled one`;
+      return `retokenized: the text is unchanged but its token ids differ (${was} are ${now}); the trained sequence will not be the sampled one`;
     case 'thinking_dropped':
       return `thinking dropped: a <think>…</think> block was removed (${was}, now ${now})`;
     case 'compacted':
       return `compacted: earlier text was removed${c.inserted ? ' or replaced' : ''} (${was}: "${c.removed}"${c.inserted ? `, now "${c.inserted}"` : ''})`;
     case 'other':
-      return `other: no earlier text was removed, but the context is not an append (${now}${c.inserted ? `: "${c.inserted}"` : ''})`;
+      return `other: no earlier text was removed, but it is not an append (${now}${c.inserted ? `: "${c.inserted}"` : ''})`;
   }
 }

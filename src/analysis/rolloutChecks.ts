@@ -59,6 +59,6 @@ export function rolloutFindings(record: Rollout, options: CheckOptions = {}): Fi
     ...recordFindings(record),
     ...segmentFindings(record, options.tokenText),
     ...stepFindings(record),
-    ...trainingFindings(record, options.driftThreshold),
+    ...trainingFindings(record, options.driftThreshold, options.tokenText),
   ];
 }

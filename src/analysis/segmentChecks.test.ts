@@ -98,7 +98,7 @@ describe('segment checks (§7): log-probabilities, masks, token text, context re
     const [f] = rolloutFindings(r);
     expect(f?.code).toBe('W_CONTEXT_REWRITTEN');
     expect(f?.message).toBe(
-      "segment 1: input_ids does not begin with segment 0's input_ids + generated_ids; earlier context was dropped or changed: retokenized: the earlier text is unchanged but its token ids differ (tokens 1–2 of the earlier sequence are now tokens 1–1); the trained sequence will not be the sampled one",
+      "segment 1: input_ids does not begin with segment 0's input_ids + generated_ids; earlier context was dropped or changed: retokenized: the text is unchanged but its token ids differ (tokens 1–2 of the earlier sequence are token 1 of this context); the trained sequence will not be the sampled one",
     );
   });
 

@@ -28,6 +28,8 @@ const SHADE_PARAM = 'shade';
 const MAP_PARAM = 'map';
 /** `unknown=finished`: rollouts with no recorded termination count as finished for the signal (an explicit choice). */
 const UNKNOWN_PARAM = 'unknown';
+/** Run list: only rollouts whose §10 max |d| is above this many nats (`mis=0.5`). */
+const MISMATCH_PARAM = 'mis';
 const UNKNOWN_AS_FINISHED = 'finished';
 
 type Param =
@@ -41,7 +43,8 @@ type Param =
   | typeof ADV_PARAM
   | typeof SHADE_PARAM
   | typeof MAP_PARAM
-  | typeof UNKNOWN_PARAM;
+  | typeof UNKNOWN_PARAM
+  | typeof MISMATCH_PARAM;
 
 /** Parameters to set (string) or remove (null); the others are kept. */
 type Patch = Partial<Record<Param, string | null>>;
@@ -72,10 +75,17 @@ export interface Selection {
   mapping: string | null;
   /** Rollouts whose termination is `unknown` count as finished for group statistics. */
   unknownAsFinished: boolean;
+  /** Run list filter: only rollouts whose mismatch max |d| is above this (nats); null for none. */
+  mismatchAbove: number | null;
 }
 
 function nonNegativeInt(v: string | null): number | null {
   if (v === null || !/^\d{1,9}$/.test(v)) return null;
+  return Number(v);
+}
+
+function nonNegativeNumber(v: string | null): number | null {
+  if (v === null || !/^\d{1,9}(\.\d{1,12})?$/.test(v)) return null;
   return Number(v);
 }
 
@@ -98,6 +108,7 @@ export function readSelection(search: string): Selection {
     drift: params.get(SHADE_PARAM) === 'drift',
     mapping: params.get(MAP_PARAM) || null,
     unknownAsFinished: params.get(UNKNOWN_PARAM) === UNKNOWN_AS_FINISHED,
+    mismatchAbove: nonNegativeNumber(params.get(MISMATCH_PARAM)),
   };
 }
 
@@ -202,6 +213,9 @@ export const intents = {
     }),
   /** Token view shading: by drift, or by probability. */
   shadeByDrift: (search: string, drift: boolean): Intent => replace(search, { [SHADE_PARAM]: drift ? 'drift' : null }),
+  /** The run list's "mismatch above X" filter (null removes it); a negative or non-finite X is no filter. */
+  mismatchAbove: (search: string, above: number | null): Intent =>
+    replace(search, { [MISMATCH_PARAM]: above === null || !Number.isFinite(above) || above < 0 ? null : String(above) }),
   /** Advantages under Dr. GRPO (`r - mean`) or GRPO. */
   advantageMode: (search: string, drGrpo: boolean): Intent => replace(search, { [ADV_PARAM]: drGrpo ? 'dr' : null }),
 } as const;

@@ -29,6 +29,12 @@ function num(x: number | null): string {
   return Math.abs(x) < 1e-3 ? x.toExponential(2) : Number(x.toPrecision(4)).toString();
 }
 
+/** A ratio near 1: enough digits that 1.00036 does not read as 1. */
+function ratioText(x: number | null): string {
+  if (x === null) return '—';
+  return Math.abs(x - 1) < 1e-3 ? Number(x.toPrecision(7)).toString() : num(x);
+}
+
 /**
  * Training-inference mismatch of one rollout (§10): how far the trainer's log-probabilities are from the
  * sampler's at every trained token. A tab of its own: it reads the whole training sequence at once and
@@ -193,7 +199,7 @@ function MismatchPanel({ record }: { record: Rollout }) {
                     <td>{num(p.behaviour)}</td>
                     <td>{num(p.trainer)}</td>
                     <td>{num(p.d)}</td>
-                    <td>{num(Math.exp(p.d))}</td>
+                    <td>{ratioText(Math.exp(p.d))}</td>
                   </tr>
                 );
               })}
@@ -215,7 +221,7 @@ function Totals({ stats, cap }: { stats: Mismatch; cap: number }) {
       <dt>max |d|</dt>
       <dd>{num(stats.max_abs)}</dd>
       <dt>ratio mean</dt>
-      <dd>{num(stats.ratio_mean)}</dd>
+      <dd>{ratioText(stats.ratio_mean)}</dd>
       <dt title={`Fraction of tokens with r > C = ${cap} (truncated importance sampling; lint --is-cap)`}>clipped</dt>
       <dd>{num(stats.ratio_clip_frac)}</dd>
       <dt title="k3 estimate of KL(behaviour ‖ trainer): mean of r − 1 − d">KL k3</dt>
