@@ -66,7 +66,7 @@ test('clipped ratios are marked and counted; the run list ranks and filters by m
   // The mismatch columns appear because a rollout has a training record; the other shows a dash.
   const grid = rolloutGrid(page);
   await expect(grid.getByRole('columnheader', { name: /max \|d\|/ })).toBeVisible();
-  await expect(rolloutRows(page).filter({ hasText: 'r-clipped' })).toContainText('1.20');
+  await expect(rolloutRows(page).filter({ hasText: 'r-clipped' })).toContainText('1.2');
   await expect(rolloutRows(page).filter({ hasText: 'r-untrained' }).getByTitle('No training record').first()).toBeVisible();
 
   const filter = page.getByRole('textbox', { name: 'Mismatch above' });

@@ -8,7 +8,7 @@ export type { PrivateTests, TestContrast } from './auditTests';
 export { lastDevTests, privateTests, testContrast } from './auditTests';
 export type { ContextChange } from './context';
 export { contextChange, previousSequence } from './context';
-export { formatCount, plural } from './counting';
+export { formatCount, formatStatistic, plural } from './counting';
 
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';

@@ -2,6 +2,7 @@ import {
   DEFAULT_IS_CAP,
   FINDING_INFO,
   type FindingCode,
+  formatStatistic,
   type GroupSummary,
   type LintReport,
   type Mismatch,
@@ -84,14 +85,7 @@ export function formatReport(report: LintReport, { color, isCap = DEFAULT_IS_CAP
   return out.join('\n');
 }
 
-/** Four significant digits, with small values in exponent form (k3 is often 1e-5). */
-function num(x: number | null): string {
-  if (x === null) return '—';
-  if (x === 0) return '0';
-  if (Math.abs(x) < 1e-3) return x.toExponential(2);
-  const s = x.toPrecision(4);
-  return s.includes('.') && !s.includes('e') ? s.replace(/\.?0+$/, '') : s;
-}
+const num = (x: number | null) => formatStatistic(x);
 
 function mismatchWords(m: Mismatch): string {
   return `mean |d| ${num(m.mean_abs)}, max |d| ${num(m.max_abs)}, ratio mean ${num(m.ratio_mean)}, clipped ${num(m.ratio_clip_frac)}, k3 ${num(m.kl_k3)}`;

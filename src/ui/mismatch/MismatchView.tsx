@@ -12,7 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { DEFAULT_IS_CAP, formatCount, type Mismatch, mismatchPositions, mismatchStats, plural } from '../../analysis';
+import { DEFAULT_IS_CAP, formatCount, formatStatistic, type Mismatch, mismatchPositions, mismatchStats, plural } from '../../analysis';
 import type { Rollout } from '../../format';
 import { showTokenTarget, useSelectedDecoder, useSelectedRollout } from '../../state';
 import { histogram, largestDeltas, perSegment, ratioPoints } from './mismatchModel';
@@ -22,12 +22,7 @@ import './mismatch.css';
 const LARGEST = 15;
 const AXIS_TICK = { fontSize: 10, fill: '#5a6470' };
 
-/** A number for this panel: four significant digits, tiny ones in exponent form. */
-function num(x: number | null): string {
-  if (x === null) return '—';
-  if (x === 0) return '0';
-  return Math.abs(x) < 1e-3 ? x.toExponential(2) : Number(x.toPrecision(4)).toString();
-}
+const num = (x: number | null) => formatStatistic(x);
 
 /** A ratio near 1: enough digits that 1.00036 does not read as 1. */
 function ratioText(x: number | null): string {

@@ -1,4 +1,4 @@
-import type { MismatchPosition } from '../../analysis';
+import { type MismatchPosition, mismatchStats } from '../../analysis';
 
 /** One bar of the histogram of d: the half-open bin [x0, x1) (the last bin is closed). */
 export interface Bin {
@@ -45,19 +45,25 @@ export interface SegmentMeans {
 
 /** §10's statistics per segment (each turn's generation), in segment order; segments with no compared position are left out. */
 export function perSegment(positions: readonly MismatchPosition[], cap: number): SegmentMeans[] {
-  const by = new Map<number, { n: number; sum: number; abs: number; max: number; clipped: number }>();
+  const by = new Map<number, number[]>();
   for (const p of positions) {
-    const s = by.get(p.segment) ?? { n: 0, sum: 0, abs: 0, max: 0, clipped: 0 };
-    s.n++;
-    s.sum += p.d;
-    s.abs += Math.abs(p.d);
-    s.max = Math.max(s.max, Math.abs(p.d));
-    if (Math.exp(p.d) > cap) s.clipped++;
-    by.set(p.segment, s);
+    const ds = by.get(p.segment);
+    if (ds) ds.push(p.d);
+    else by.set(p.segment, [p.d]);
   }
   return [...by]
     .sort((a, b) => a[0] - b[0])
-    .map(([segment, s]) => ({ segment, n: s.n, meanD: s.sum / s.n, meanAbs: s.abs / s.n, maxAbs: s.max, clipped: s.clipped }));
+    .map(([segment, ds]) => {
+      const m = mismatchStats(ds, cap);
+      return {
+        segment,
+        n: m.n,
+        meanD: ds.reduce((a, b) => a + b, 0) / m.n,
+        meanAbs: m.mean_abs ?? 0,
+        maxAbs: m.max_abs ?? 0,
+        clipped: Math.round((m.ratio_clip_frac ?? 0) * m.n),
+      };
+    });
 }
 
 /** The `k` positions with the largest |d|, largest first (ties in sequence order). */

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { RolloutSummary } from '../../analysis';
+import { formatStatistic, type RolloutSummary } from '../../analysis';
 import { severityCounts } from '../shared/findingGroups';
 import { formatAdvantage, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
@@ -128,6 +128,5 @@ function MismatchNumber({ value, missing }: { value: number | null | undefined; 
       </span>
     );
   }
-  const text = value === 0 ? '0' : Math.abs(value) < 1e-3 ? value.toExponential(1) : value.toPrecision(3);
-  return <span title={String(value)}>{text}</span>;
+  return <span title={String(value)}>{formatStatistic(value, 3)}</span>;
 }
