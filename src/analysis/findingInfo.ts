@@ -27,7 +27,7 @@ export const FINDING_INFO: Record<FindingCode, FindingInfo> = {
   },
   E_TRAINING_MASK: { severity: 'error', title: 'The training loss mask covers a token the model did not generate', group: false },
   W_UNKNOWN_TERMINATION: { severity: 'warning', title: 'Unknown termination: left out of the policy signal', group: false },
-  W_CONTEXT_REWRITTEN: { severity: 'warning', title: 'Earlier context was dropped or changed (compaction)', group: false },
+  W_CONTEXT_REWRITTEN: { severity: 'warning', title: 'Earlier context was dropped or changed (compacted, re-tokenized, …)', group: false },
   W_ORPHAN_CALL: { severity: 'warning', title: 'A tool call without its step, or a step without its generation', group: false },
   W_ACTION_AFTER_FINISH: { severity: 'warning', title: 'A step follows finish', group: false },
   W_GROUP_MIXED_POLICY: { severity: 'warning', title: 'The group mixes policy versions', group: true },

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { rolloutMismatch } from '../analysis';
 import { buildChain, buildRollout, MINIMAL_RECORD_LINE, toJsonl } from '../testing/builders';
 
 const run = promisify(execFile);
@@ -287,6 +288,19 @@ describe('trajscope lint: training-inference mismatch (§10)', () => {
       .findings.find((x: { code: string }) => x.code === 'W_CONTEXT_REWRITTEN');
     expect(f.message).toMatch(/: compacted: earlier text was removed or replaced \(tokens \d+–\d+ of the earlier sequence: "def search/);
     expect(f.message).toContain('now "[output omitted]"');
+  });
+
+  it('reports for each demo rollout exactly what rolloutMismatch (the run index’s source) computes, at the cap given', async () => {
+    const demo = join(import.meta.dirname, '../../public/demo/rollouts.jsonl');
+    const { stdout } = await lint(demo, '--json', '--is-cap', '1.0001');
+    const reported = JSON.parse(stdout).rollouts;
+    const records = readFileSync(demo, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(reported.map((r: { mismatch?: unknown }) => r.mismatch ?? null)).toEqual(records.map((r) => rolloutMismatch(r, 1.0001)));
+    // The bf16 sampler is the only rollout with a ratio above 1.0001 somewhere.
+    expect(reported.filter((r: { mismatch?: { ratio_clip_frac: number } }) => (r.mismatch?.ratio_clip_frac ?? 0) > 0)).toHaveLength(1);
   });
 
   it('prints the run totals and the worst rollouts in the readable summary', async () => {

@@ -38,7 +38,7 @@ export interface Engine {
   weights: 'float64' | 'bfloat16';
 }
 
-export const REFERENCE_ENGINE: Engine = { tokenization: 'whole', weights: 'float64' };
+const REFERENCE_ENGINE: Engine = { tokenization: 'whole', weights: 'float64' };
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);

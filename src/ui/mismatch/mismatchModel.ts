@@ -9,7 +9,7 @@ export interface Bin {
 }
 
 /** Bins of the histogram of d: symmetric about 0 so agreement sits in the middle bar. */
-export const HISTOGRAM_BINS = 25;
+const HISTOGRAM_BINS = 25;
 
 /**
  * The histogram of d over `bins` equal bins spanning [-max|d|, max|d|]. An odd bin count puts d = 0 in a
