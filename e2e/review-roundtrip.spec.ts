@@ -38,7 +38,7 @@ test('reviews marked with keys and notes survive a reload, export as JSONL, and 
   await expect(reviewProgress(page)).toContainText('3 of 44 reviewed');
 
   await page.reload();
-  await expectReviewsReady(page, 42, 3);
+  await expectReviewsReady(page, 44, 3);
   await expect(review(page).getByRole('button', { name: /Unsure/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(review(page).getByRole('textbox', { name: 'Reviewer' })).toHaveValue('Mei');
   await page.keyboard.press('k');
