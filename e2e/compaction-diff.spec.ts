@@ -22,7 +22,7 @@ test('a compacted context shows the dropped text struck through, the replacement
 
   // The finding on the row, its message one click away.
   const finding = row.getByRole('group').filter({ hasText: 'W_CONTEXT_REWRITTEN' });
-  await expect(finding).toContainText('Earlier context was dropped or changed (compaction)');
+  await expect(finding).toContainText('Earlier context was dropped or changed (compacted, re-tokenized, …)');
   await finding.getByText('W_CONTEXT_REWRITTEN').click();
   await expect(finding).toContainText('segment 3');
   await expect(row).toContainText('E_TRAINING_CONTEXT');

@@ -11,7 +11,7 @@ test('the start page offers the demo training run beside the single-file demo, a
   await page.goto('/');
   const banner = page.getByRole('banner');
   await expect(banner).toContainText('Demo');
-  await expectLoaded(page, 42);
+  await expectLoaded(page, 44);
   await screenshot(page, testInfo, 'demo-run-offer');
 
   await banner.getByRole('button', { name: `Open the demo training run (${RUN_FILES.length} steps)` }).click();

@@ -5,7 +5,7 @@ import { tokenAt } from './support/tokens';
 
 test('the keyboard alone goes from the list into a rollout’s steps and back, never losing focus', async ({ page }, testInfo) => {
   await page.goto('/');
-  await expectLoaded(page, 42);
+  await expectLoaded(page, 44);
   // Nothing clicked: the list has focus on arrival, so ↓ selects the first rollout.
   await expect(rolloutGrid(page)).toBeFocused();
   await page.keyboard.press('ArrowDown');

@@ -19,7 +19,7 @@ test('a 50 MB file streams through the worker: first rows appear before the load
   const workers: string[] = [];
   page.on('worker', (w) => workers.push(w.url()));
   await page.goto('/');
-  await expectLoaded(page, 42);
+  await expectLoaded(page, 44);
   await page.evaluate(() => {
     const w = window as unknown as { __rowsWhileLoading: number };
     w.__rowsWhileLoading = 0;

@@ -12,7 +12,7 @@ async function noteOf(page: Page, text: string): Promise<void> {
 
 test('reviews marked with keys and notes survive a reload, export as JSONL, and import back after clearing', async ({ page }, testInfo) => {
   await page.goto('/?rollout=r-article%23a-1&view=rollout&tab=audit');
-  await expectReviewsReady(page, 42);
+  await expectReviewsReady(page, 44);
 
   const reviewer = review(page).getByRole('textbox', { name: 'Reviewer' });
   await reviewer.fill('Mei');
@@ -35,10 +35,10 @@ test('reviews marked with keys and notes survive a reload, export as JSONL, and 
   await page.keyboard.press('j');
   await expect(page.getByRole('heading', { name: /r-budget/ })).toBeVisible();
   await page.keyboard.press('u');
-  await expect(reviewProgress(page)).toContainText('3 of 42 reviewed');
+  await expect(reviewProgress(page)).toContainText('3 of 44 reviewed');
 
   await page.reload();
-  await expectReviewsReady(page, 42, 3);
+  await expectReviewsReady(page, 44, 3);
   await expect(review(page).getByRole('button', { name: /Unsure/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(review(page).getByRole('textbox', { name: 'Reviewer' })).toHaveValue('Mei');
   await page.keyboard.press('k');
@@ -67,7 +67,7 @@ test('reviews marked with keys and notes survive a reload, export as JSONL, and 
 
   await review(page).getByRole('button', { name: 'Clear reviews…' }).click();
   await review(page).getByRole('button', { name: 'Delete' }).click();
-  await expect(reviewProgress(page)).toContainText('0 of 42 reviewed');
+  await expect(reviewProgress(page)).toContainText('0 of 44 reviewed');
   await expect(review(page).getByRole('button', { name: /Agree/ })).toHaveAttribute('aria-pressed', 'false');
 
   // The file comes back with two lines that cannot be used: line 4 is broken, line 5 names no loaded rollout.
@@ -80,7 +80,7 @@ test('reviews marked with keys and notes survive a reload, export as JSONL, and 
   await expect(result).toContainText('Imported 3 reviews from rollouts.reviews.jsonl');
   await expect(result).toContainText('2 lines skipped');
   await expect(result.getByRole('listitem')).toHaveText([/^line 4: not valid JSON/, 'line 5: no rollout r-nope · a-1 in the loaded data']);
-  await expect(reviewProgress(page)).toContainText('3 of 42 reviewed');
+  await expect(reviewProgress(page)).toContainText('3 of 44 reviewed');
   await expect(review(page).getByRole('button', { name: /Agree/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(review(page).getByRole('textbox', { name: 'Note' })).toHaveValue('Both bounds fixed; private tests agree.');
   await screenshot(page, testInfo, 'review-import');

@@ -28,14 +28,14 @@ test('reviews stay in step across two tabs; clear deletes what it announced', as
   await b.goto(AUDIT);
   // Two pages load at once on a shared machine: wait longer for each to be ready.
   for (const page of [a, b]) {
-    await expect(reviewProgress(page)).toHaveText('0 of 42 reviewed', { timeout: 30_000 });
+    await expect(reviewProgress(page)).toHaveText('0 of 44 reviewed', { timeout: 30_000 });
     await expect(review(page).getByRole('button', { name: /Agree/ })).toBeEnabled({ timeout: 30_000 });
   }
 
   // Tab A agrees; tab B, open all along, shows it without a reload.
   await a.keyboard.press('a');
-  await expect(reviewProgress(a)).toHaveText('1 of 42 reviewed');
-  await expect(reviewProgress(b)).toHaveText('1 of 42 reviewed', { timeout: 10_000 });
+  await expect(reviewProgress(a)).toHaveText('1 of 44 reviewed');
+  await expect(reviewProgress(b)).toHaveText('1 of 44 reviewed', { timeout: 10_000 });
   await expect(review(b).getByRole('button', { name: /Agree/ })).toHaveAttribute('aria-pressed', 'true');
 
   // Tab B overwrites it: tab A exports B's verdict, not its own stale one.
@@ -50,13 +50,13 @@ test('reviews stay in step across two tabs; clear deletes what it announced', as
   await a.keyboard.press('j');
   await expect(a.getByRole('heading', { name: /r-regression/ })).toBeVisible();
   await a.keyboard.press('u');
-  await expect(reviewProgress(a)).toHaveText('2 of 42 reviewed');
+  await expect(reviewProgress(a)).toHaveText('2 of 44 reviewed');
   await screenshot(b, testInfo, 'review-two-tabs-confirm');
   await review(b).getByRole('button', { name: 'Delete', exact: true }).click();
 
   // Exactly the announced review went; the one added after the announcement stays, in both tabs.
-  await expect(reviewProgress(b)).toHaveText('1 of 42 reviewed', { timeout: 10_000 });
-  await expect(reviewProgress(a)).toHaveText('1 of 42 reviewed', { timeout: 10_000 });
+  await expect(reviewProgress(b)).toHaveText('1 of 44 reviewed', { timeout: 10_000 });
+  await expect(reviewProgress(a)).toHaveText('1 of 44 reviewed', { timeout: 10_000 });
   expect(await exported(a)).toEqual([['r-regression', 'unsure']]);
   await screenshot(a, testInfo, 'review-two-tabs-after-clear');
 });

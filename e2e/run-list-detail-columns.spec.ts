@@ -5,7 +5,7 @@ const headers = (page: Page) => rolloutGrid(page).getByRole('columnheader').allT
 
 test('beside the detail pane the table leaves out what the pane shows, and more on a narrow screen', async ({ page }, testInfo) => {
   await page.goto('/');
-  await expectLoaded(page, 42);
+  await expectLoaded(page, 44);
   expect((await headers(page)).map((h) => h.trim())).toEqual(expect.arrayContaining(['Task', 'Group', 'Policy']));
 
   await rolloutRows(page).filter({ hasText: 'r-compacted' }).click();

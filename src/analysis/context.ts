@@ -36,8 +36,11 @@ export function previousSequence(record: Rollout, segment: number): number[] {
 
 /** What changed in segment `segment`'s context since the previous segment. */
 export function contextChange(record: Rollout, segment: number): ContextChange {
-  const cur = record.segments[segment]?.input_ids ?? [];
-  const prev = previousSequence(record, segment);
+  return sequenceChange(previousSequence(record, segment), record.segments[segment]?.input_ids ?? []);
+}
+
+/** How `cur` differs from `prev`, which it should extend by appending (kept, added and dropped runs). */
+export function sequenceChange(prev: readonly number[], cur: readonly number[]): ContextChange {
   const p = commonPrefix(prev, cur);
   const pieces: ContextPiece[] = [];
   const push = (kind: ContextPiece['kind'], start: number, end: number) => {

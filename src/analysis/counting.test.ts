@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, plural } from './counting';
+import { formatCount, formatStatistic, plural } from './counting';
 
 describe('counting words', () => {
   it('separates thousands and picks singular only for exactly one', () => {
@@ -9,5 +9,19 @@ describe('counting words', () => {
     expect(plural(12_000, 'token')).toBe('12,000 tokens');
     expect(plural(2, 'consistency problem')).toBe('2 consistency problems');
     expect(plural(3, 'child', 'children')).toBe('3 children');
+  });
+});
+
+describe('statistics in words', () => {
+  it('four significant digits, small values in exponent form, no trailing zeros, a dash for none', () => {
+    expect(formatStatistic(0.12802425)).toBe('0.128');
+    expect(formatStatistic(0.7)).toBe('0.7');
+    expect(formatStatistic(1000)).toBe('1000');
+    expect(formatStatistic(1234567)).toBe('1.235e+6');
+    expect(formatStatistic(3.640896e-4)).toBe('3.64e-4');
+    expect(formatStatistic(-0.0000137)).toBe('-1.37e-5');
+    expect(formatStatistic(0)).toBe('0');
+    expect(formatStatistic(null)).toBe('—');
+    expect(formatStatistic(1.2, 3)).toBe('1.2');
   });
 });

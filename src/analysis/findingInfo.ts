@@ -27,7 +27,7 @@ export const FINDING_INFO: Record<FindingCode, FindingInfo> = {
   },
   E_TRAINING_MASK: { severity: 'error', title: 'The training loss mask covers a token the model did not generate', group: false },
   W_UNKNOWN_TERMINATION: { severity: 'warning', title: 'Unknown termination: left out of the policy signal', group: false },
-  W_CONTEXT_REWRITTEN: { severity: 'warning', title: 'Earlier context was dropped or changed (compaction)', group: false },
+  W_CONTEXT_REWRITTEN: { severity: 'warning', title: 'Earlier context was dropped or changed (compacted, re-tokenized, …)', group: false },
   W_ORPHAN_CALL: { severity: 'warning', title: 'A tool call without its step, or a step without its generation', group: false },
   W_ACTION_AFTER_FINISH: { severity: 'warning', title: 'A step follows finish', group: false },
   W_GROUP_MIXED_POLICY: { severity: 'warning', title: 'The group mixes policy versions', group: true },
@@ -37,6 +37,11 @@ export const FINDING_INFO: Record<FindingCode, FindingInfo> = {
   W_MISSING_METADATA: { severity: 'warning', title: 'Metadata needed to replay or audit is missing', group: false },
   W_HIT_MAX_TOKENS: { severity: 'warning', title: 'The generation hit max_new_tokens: it was cut', group: false },
   W_LOGPROB_DRIFT: { severity: 'warning', title: 'Trainer and sampler disagree about the behaviour policy', group: false },
+  W_PLACEHOLDER_LOGPROBS: {
+    severity: 'warning',
+    title: 'The behaviour log-probabilities look like placeholders (all 0, or all one value)',
+    group: false,
+  },
 };
 
 /** The group findings, in §7 order. */

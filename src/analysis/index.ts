@@ -8,7 +8,7 @@ export type { PrivateTests, TestContrast } from './auditTests';
 export { lastDevTests, privateTests, testContrast } from './auditTests';
 export type { ContextChange } from './context';
 export { contextChange, previousSequence } from './context';
-export { formatCount, plural } from './counting';
+export { formatCount, formatStatistic, plural } from './counting';
 
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
@@ -19,18 +19,18 @@ export type { RolloutFacts } from './lint';
 export { LintSession, rolloutFacts, summarizeRollout } from './lint';
 
 export { predictedFrom, trainingRoles } from './masks';
-export { mismatchDeltas, mismatchStats } from './mismatch';
-
+export type { Mismatch, MismatchPosition } from './mismatch';
+export { DEFAULT_IS_CAP, mismatchDeltas, mismatchPositions, mismatchStats, poolMismatch, rolloutMismatch } from './mismatch';
+export type { RewriteClass, RewriteKind, TokenSpan, TokenText } from './rewrite';
+export { classifyRewrite } from './rewrite';
 export type { FlowKind, Lane, RoleEventFacts, RoleFlow, RoleTimelineFacts } from './roleEvents';
 export { LANES, roleTimeline } from './roleEvents';
 export type { CheckOptions } from './rolloutChecks';
 export { rolloutFindings } from './rolloutChecks';
-
 export { IN_SIGNAL_TERMINATIONS, isKnownTermination, terminationInfo, terminationRank } from './termination';
-
 export { firstFinishStep, joinTurns, timestampMs } from './timeline';
-export type { TokenSource, TokenTrack } from './tokens';
-export { knownPieces, TokenRole, tokenTrack } from './tokens';
+export type { IdDecoder, TokenSource, TokenTrack } from './tokens';
+export { isQwenTokenizer, recordTokenText, TokenRole, tokenTrack } from './tokens';
 export { DEFAULT_DRIFT_THRESHOLD } from './trainingChecks';
 export { isTextOnly, visibleMessages } from './transcript';
 export type * from './types';

@@ -1,6 +1,7 @@
 import type { LineResult, LoadedRollout, Rollout } from '../format';
 import { finding } from './finding';
 import { groupAdvantages, groupIdOf, samplingKey } from './groups';
+import { mismatchDeltas, mismatchStats } from './mismatch';
 import { findRegressions } from './regressions';
 import { type CheckOptions, rolloutFindings } from './rolloutChecks';
 import { terminationInfo } from './termination';
@@ -50,6 +51,7 @@ export function summarizeRollout(loaded: LoadedRollout, options: CheckOptions = 
     steps: r.steps?.length ?? 0,
     regressions: findRegressions(r),
     findings: rolloutFindings(r, options),
+    ...(r.training ? { mismatch: mismatchStats(mismatchDeltas(r), options.isCap) } : {}),
   };
 }
 

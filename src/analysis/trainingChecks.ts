@@ -3,6 +3,8 @@ import { plural } from './counting';
 import { describePositions, finding } from './finding';
 import { firstMismatch } from './ids';
 import { trainingRoles } from './masks';
+import { classifyRewrite, describeRewrite, type TokenText } from './rewrite';
+import { recordTokenText } from './tokens';
 import type { Finding } from './types';
 
 /** Default W_LOGPROB_DRIFT threshold, in nats. */
@@ -12,9 +14,23 @@ export const DEFAULT_DRIFT_THRESHOLD = 1.0;
  * Checks the trainer's packed sequence against what the model saw and generated:
  * E_TRAINING_CONTEXT, E_TRAINING_MASK and W_LOGPROB_DRIFT.
  */
-export function trainingFindings(record: Rollout, driftThreshold = DEFAULT_DRIFT_THRESHOLD): Finding[] {
+export function trainingFindings(
+  record: Rollout,
+  driftThreshold = DEFAULT_DRIFT_THRESHOLD,
+  tokenText?: (record: Rollout) => TokenText | null,
+): Finding[] {
   const training = record.training;
   if (!training) return [];
+  let text: TokenText | null | undefined;
+  // How the packed sequence differs from what the model saw and generated, when the ids can be decoded:
+  // the same classes as a rewritten context (a trainer that re-tokenized the text is "retokenized").
+  const why = (i: number): string => {
+    const seg = record.segments[i];
+    if (!seg) return '';
+    text ??= tokenText?.(record) ?? recordTokenText(record, null);
+    const c = text && classifyRewrite([...seg.input_ids, ...seg.generated_ids], training.sequence_ids, text);
+    return c ? `: ${describeRewrite(c, { before: 'what the model saw', after: 'training.sequence_ids' })}` : '';
+  };
   const out: Finding[] = [];
   const seq = training.sequence_ids;
   const aligned: boolean[] = record.segments.map((seg, i) => {
@@ -24,7 +40,7 @@ export function trainingFindings(record: Rollout, driftThreshold = DEFAULT_DRIFT
     out.push(
       finding(
         'E_TRAINING_CONTEXT',
-        `segment ${i}: training.sequence_ids departs from ${part}; the trainer would score this generation under a context the model never saw`,
+        `segment ${i}: training.sequence_ids departs from ${part}; the trainer would score this generation under a context the model never saw${why(i)}`,
         { segment: i },
       ),
     );
@@ -73,8 +89,10 @@ export function trainingFindings(record: Rollout, driftThreshold = DEFAULT_DRIFT
       const generated = Math.min(seg.old_logprobs.length, seg.generated_ids.length);
       for (let j = 0; j < generated; j++) {
         const old = seg.old_logprobs[j] as number;
-        const trained = lps[seg.input_ids.length + j];
-        if (trained === null || trained === undefined) continue;
+        const p = seg.input_ids.length + j;
+        const trained = lps[p];
+        // As in §10: a trainer value outside the loss (mask 0) is computed by the forward pass but never used.
+        if (trained === null || trained === undefined || training.loss_mask[p] !== 1) continue;
         const d = Math.abs(trained - old);
         if (d > driftThreshold) count++;
         worst = Math.max(worst, d);

@@ -1,3 +1,5 @@
+import type { Mismatch } from './mismatch';
+
 /** Shapes of analysis results. They mirror `trajscope lint --json` (shared/trajectory-format.md §8). */
 
 export type Severity = 'error' | 'warning';
@@ -25,7 +27,8 @@ export type FindingCode =
   | 'W_ZERO_VARIANCE_GROUP'
   | 'W_MISSING_METADATA'
   | 'W_HIT_MAX_TOKENS'
-  | 'W_LOGPROB_DRIFT';
+  | 'W_LOGPROB_DRIFT'
+  | 'W_PLACEHOLDER_LOGPROBS';
 
 /** One lint result. `segment` is the 0-based index into `segments`; `step` is 1-based, as steps are numbered. */
 export interface Finding {
@@ -56,6 +59,8 @@ export interface RolloutSummary {
   steps: number;
   regressions: Regression[];
   findings: Finding[];
+  /** §10's training-inference mismatch: present exactly when the record has a `training` record. */
+  mismatch?: Mismatch;
 }
 
 export interface GroupSummary {

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { rolloutMismatch } from '../analysis';
 import { buildChain, buildRollout, MINIMAL_RECORD_LINE, toJsonl } from '../testing/builders';
 
 const run = promisify(execFile);
@@ -237,7 +238,76 @@ describe('trajscope lint (subprocess)', () => {
 
   it('rejects a bad option with exit 2', async () => {
     expect((await lint('--drift-threshold', 'abc', 'x.jsonl')).code).toBe(2);
+    for (const cap of ['0', '-1', 'abc', '', 'Infinity']) {
+      const { code, stderr } = await lint(`--is-cap=${cap}`, write('cap.jsonl', `${MINIMAL_RECORD_LINE}\n`));
+      expect(code).toBe(2);
+      expect(stderr).toContain(`--is-cap must be a positive number (the importance-ratio cap C, default 2), got "${cap}"`);
+    }
     expect((await lint()).code).toBe(2);
+  });
+});
+
+/*
+ * §10 in lint: one rollout with a training record whose trainer differs at two of its three generated tokens
+ * (d = 0.7, 0, -0.4, the hand-computed case of mismatch.test.ts), one without a training record.
+ */
+describe('trajscope lint: training-inference mismatch (§10)', () => {
+  const seg = { input_ids: [1, 2, 3], generated_ids: [10, 11, 12], old_logprobs: [-1, -0.5, -2], tool_call_id: null };
+  const trained = buildRollout({
+    rollout_id: 'r-trained',
+    segments: [seg],
+    training: { sequence_ids: [1, 2, 3, 10, 11, 12], loss_mask: [0, 0, 0, 1, 1, 1], logprobs: [null, null, null, -0.3, -0.5, -2.4] },
+  });
+  const untrained = buildRollout({ rollout_id: 'r-plain', segments: [seg] });
+  const file = () => write('mismatch.jsonl', toJsonl([trained, untrained]));
+
+  it('adds mismatch to the rollout with a training record only, with the default cap 2', async () => {
+    const { stdout } = await lint(file(), '--json');
+    const [a, b] = JSON.parse(stdout).rollouts;
+    expect(a.mismatch.n).toBe(3);
+    expect(a.mismatch.mean_abs).toBeCloseTo(1.1 / 3, 12);
+    expect(a.mismatch.max_abs).toBeCloseTo(0.7, 12);
+    expect(a.mismatch.ratio_clip_frac).toBeCloseTo(1 / 3, 12);
+    expect(Object.keys(a.mismatch)).toEqual(['n', 'mean_abs', 'max_abs', 'ratio_mean', 'ratio_clip_frac', 'kl_k3']);
+    expect(b).not.toHaveProperty('mismatch');
+  });
+
+  it('clips at --is-cap C', async () => {
+    const { stdout } = await lint(file(), '--json', '--is-cap', '2.5');
+    expect(JSON.parse(stdout).rollouts[0].mismatch.ratio_clip_frac).toBe(0);
+    const low = JSON.parse((await lint(file(), '--json', '--is-cap', '0.9')).stdout);
+    // r = e^0.7 and e^0 = 1 are above 0.9; e^-0.4 is not.
+    expect(low.rollouts[0].mismatch.ratio_clip_frac).toBeCloseTo(2 / 3, 12);
+  });
+
+  it('says why the demo’s compacted context was rewritten, decoding its ids with the bundled Qwen3 tokenizer', async () => {
+    const demo = join(import.meta.dirname, '../../public/demo/rollouts.jsonl');
+    const { stdout } = await lint(demo, '--json');
+    const f = JSON.parse(stdout)
+      .rollouts.find((r: { rollout_id: string }) => r.rollout_id === 'r-compacted')
+      .findings.find((x: { code: string }) => x.code === 'W_CONTEXT_REWRITTEN');
+    expect(f.message).toMatch(/: compacted: earlier text was removed or replaced \(tokens \d+–\d+ of the earlier sequence: "def search/);
+    expect(f.message).toContain('now "[output omitted]"');
+  });
+
+  it('reports for each demo rollout exactly what rolloutMismatch (the run index’s source) computes, at the cap given', async () => {
+    const demo = join(import.meta.dirname, '../../public/demo/rollouts.jsonl');
+    const { stdout } = await lint(demo, '--json', '--is-cap', '1.0001');
+    const reported = JSON.parse(stdout).rollouts;
+    const records = readFileSync(demo, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(reported.map((r: { mismatch?: unknown }) => r.mismatch ?? null)).toEqual(records.map((r) => rolloutMismatch(r, 1.0001)));
+    // The bf16 sampler is the only rollout with a ratio above 1.0001 somewhere.
+    expect(reported.filter((r: { mismatch?: { ratio_clip_frac: number } }) => (r.mismatch?.ratio_clip_frac ?? 0) > 0)).toHaveLength(1);
+  });
+
+  it('prints the run totals and the worst rollouts in the readable summary', async () => {
+    const { stdout } = await lint(file());
+    expect(stdout).toContain('training-inference mismatch (§10, C = 2): 1 of 1 rollout with a training record compared, 3 positions');
+    expect(stdout).toContain('mean |d| 0.3667, max |d| 0.7, ratio mean 1.228, clipped 0.3333, k3 0.128');
+    expect(stdout).toMatch(/largest max \|d\|:\n {4}mismatch\.jsonl:1 r-trained: n 3, mean \|d\| 0\.3667/);
   });
 });
 

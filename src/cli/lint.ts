@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_DRIFT_THRESHOLD, LintSession } from '../analysis';
+import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP, LintSession } from '../analysis';
 import { DEFAULT_MAX_LINE_BYTES } from '../format';
 import { writeJsonStreamed } from './jsonReport';
 import { type ReadOptions, readFormatOptions, readJsonlFile } from './readFile';
 import { formatReport } from './report';
+import { cliTokenText } from './tokenText';
 
 /**
- * `trajscope lint FILE... [--json] [--from NAME] [--map MAP.json] [--unknown-as-finished] [--max-line-bytes N]`:
+ * `trajscope lint FILE... [--json] [--is-cap C] [--from NAME] [--map MAP.json] [--unknown-as-finished] [--max-line-bytes N]`:
  * exit 0 clean, 1 with error findings, 2 when a file cannot be read, is of no format Trajscope reads, or
  * lint itself fails (never 1, which would read as "errors found"). `-` is stdin.
  */
@@ -37,6 +38,14 @@ async function lint(argv: string[]): Promise<number> {
     process.stderr.write(`trajscope lint: --drift-threshold must be a non-negative number, got "${values['drift-threshold']}"\n`);
     return 2;
   }
+  // §10's cap C: a ratio r = exp(d) > C is clipped. A cap of 0 or below would clip every ratio, which is no
+  // statistic, so it is refused rather than reported.
+  const rawCap = values['is-cap'];
+  const isCap = rawCap === undefined ? DEFAULT_IS_CAP : rawCap.trim() === '' ? Number.NaN : Number(rawCap);
+  if (!Number.isFinite(isCap) || isCap <= 0) {
+    process.stderr.write(`trajscope lint: --is-cap must be a positive number (the importance-ratio cap C, default 2), got "${rawCap}"\n`);
+    return 2;
+  }
   const maxLineBytes = values['max-line-bytes'] === undefined ? DEFAULT_MAX_LINE_BYTES : Number(values['max-line-bytes']);
   if (!Number.isSafeInteger(maxLineBytes) || maxLineBytes < 1) {
     process.stderr.write(`trajscope lint: --max-line-bytes must be a positive whole number of bytes, got "${values['max-line-bytes']}"\n`);
@@ -49,7 +58,7 @@ async function lint(argv: string[]): Promise<number> {
     process.stderr.write(`trajscope lint: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const session = new LintSession({ driftThreshold, unknownAsFinished: values['unknown-as-finished'] });
+  const session = new LintSession({ driftThreshold, isCap, tokenText: cliTokenText, unknownAsFinished: values['unknown-as-finished'] });
   let unreadable = 0;
   for (const file of files) {
     try {
@@ -69,7 +78,7 @@ async function lint(argv: string[]): Promise<number> {
   }
   const report = session.report(!values['dr-grpo']);
   if (values.json) await writeJsonStreamed(process.stdout, { ...report });
-  else process.stdout.write(formatReport(report, { color: process.stdout.isTTY === true }));
+  else process.stdout.write(formatReport(report, { color: process.stdout.isTTY === true, isCap }));
   if (unreadable > 0) return 2;
   return report.summary.errors > 0 ? 1 : 0;
 }
@@ -81,6 +90,7 @@ function parse(argv: string[]) {
     options: {
       json: { type: 'boolean', default: false },
       'drift-threshold': { type: 'string' },
+      'is-cap': { type: 'string' },
       'dr-grpo': { type: 'boolean', default: false },
       'max-line-bytes': { type: 'string' },
       from: { type: 'string' },

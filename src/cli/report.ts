@@ -1,6 +1,18 @@
-import { FINDING_INFO, type FindingCode, type GroupSummary, type LintReport, plural, terminationInfo } from '../analysis';
+import {
+  DEFAULT_IS_CAP,
+  FINDING_INFO,
+  type FindingCode,
+  formatStatistic,
+  type GroupSummary,
+  type LintReport,
+  type Mismatch,
+  plural,
+  poolMismatch,
+  terminationInfo,
+} from '../analysis';
 
 const WORST_GROUPS = 5;
+const WORST_MISMATCH = 5;
 
 function count<T>(items: T[], key: (t: T) => string): [string, number][] {
   const m = new Map<string, number>();
@@ -15,7 +27,7 @@ function groupTrouble(g: GroupSummary): number {
 }
 
 /** The human-readable lint summary: counts by termination, findings by code, worst groups. */
-export function formatReport(report: LintReport, { color }: { color: boolean }): string {
+export function formatReport(report: LintReport, { color, isCap = DEFAULT_IS_CAP }: { color: boolean; isCap?: number }): string {
   const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
   const out: string[] = [];
   const { summary } = report;
@@ -68,6 +80,33 @@ export function formatReport(report: LintReport, { color }: { color: boolean }):
     if (troubled.length > worst.length)
       out.push(`  … and ${plural(troubled.length - worst.length, 'more group')} (--json lists every group)`);
   }
+  out.push(...mismatchLines(report, isCap));
   out.push('');
   return out.join('\n');
+}
+
+const num = (x: number | null) => formatStatistic(x);
+
+function mismatchWords(m: Mismatch): string {
+  return `mean |d| ${num(m.mean_abs)}, max |d| ${num(m.max_abs)}, ratio mean ${num(m.ratio_mean)}, clipped ${num(m.ratio_clip_frac)}, k3 ${num(m.kl_k3)}`;
+}
+
+/** §10's totals over the run and the rollouts whose trainer disagrees most (by max |d|). */
+function mismatchLines(report: LintReport, isCap: number): string[] {
+  const withTraining = report.rollouts.filter((r) => r.mismatch !== undefined);
+  if (withTraining.length === 0) return [];
+  const totals = poolMismatch(withTraining.map((r) => r.mismatch as Mismatch));
+  const out = [
+    '',
+    `training-inference mismatch (§10, C = ${isCap}): ${totals.compared} of ${plural(totals.rollouts, 'rollout')} with a training record compared, ${plural(totals.stats.n, 'position')}`,
+  ];
+  if (totals.stats.n === 0) return [...out, '  no position had both log-probabilities (nothing to compare)'];
+  out.push(`  ${mismatchWords(totals.stats)}`);
+  const worst = withTraining
+    .filter((r) => (r.mismatch?.max_abs ?? 0) > 0)
+    .sort((a, b) => (b.mismatch?.max_abs ?? 0) - (a.mismatch?.max_abs ?? 0))
+    .slice(0, WORST_MISMATCH);
+  if (worst.length > 0) out.push('  largest max |d|:');
+  for (const r of worst) out.push(`    ${r.file}:${r.line} ${r.rollout_id}: n ${r.mismatch?.n}, ${mismatchWords(r.mismatch as Mismatch)}`);
+  return out;
 }

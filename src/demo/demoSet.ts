@@ -29,7 +29,8 @@ export function demoPlans(opts: DemoOptions, tok: Tokenizer): RolloutPlan[] {
     rolloutId: s.id,
     attemptId: s.attempt ?? 'a-1',
     groupId: `scripted:${article.id}@${v1.version}`,
-    policy: v1,
+    policy: s.engine ? v1.onEngine(s.engine) : v1,
+    ...(s.engine || s.trainerRetokenizes ? { trainer: { policy: v1, retokenize: s.trainerRetokenizes === true } } : {}),
     // A re-run keeps its rollout's seed: the same rollout, another attempt.
     seed: deriveSeed(opts.seed, s.id),
     startMs: EPOCH_MS + i * 10 * MINUTE,

@@ -12,7 +12,7 @@ import { type Budget, runHarness } from './harness/harness';
 import type { Policy } from './policy/policy';
 import { mulberry32 } from './policy/rng';
 import type { Task } from './tasks';
-import { packTraining } from './trainer/pack';
+import { packRetokenized, packTraining } from './trainer/pack';
 
 /**
  * The demo's terminal-reward contract (the design article's): a submission is worth 1 when the private
@@ -37,6 +37,11 @@ export interface RolloutPlan {
   faults?: readonly Fault[];
   /** A training run's x axis (§2 `training_step`): the update count of the weights that sample this rollout. */
   trainingStep?: number;
+  /**
+   * The trainer, where it is not the sampler's policy replaying the sampled ids: its own policy (the same
+   * weights on the reference engine, when the sampler ran on another) and whether it re-tokenizes the text.
+   */
+  trainer?: { policy?: Policy; retokenize?: boolean };
   /** Kept on the record as an extra field, so a reader knows what the rollout was made to show. */
   scenario?: { name: string; steered: 'all' | 'prefix' | 'none'; note: string };
 }
@@ -130,7 +135,11 @@ export async function playRollout(plan: RolloutPlan, { tok, python }: DemoDeps):
   };
   if (grading) record.grading = grading;
   // Excluded rollouts (infra_failure, cancelled) never reach the trainer, so they carry no training record.
-  if (inSignal) record.training = packTraining(harness.transcript, (c, g) => plan.policy.score(c, g));
+  if (inSignal) {
+    const trainer = plan.trainer?.policy ?? plan.policy;
+    const score = (c: readonly number[], g: readonly number[]) => trainer.score(c, g);
+    record.training = plan.trainer?.retokenize ? packRetokenized(harness.transcript, tok, score) : packTraining(harness.transcript, score);
+  }
   const checked = rolloutSchema.safeParse(record);
   if (!checked.success) throw new Error(`${plan.rolloutId}: the record does not match the format: ${checked.error.message}`);
   return record;

@@ -1,5 +1,6 @@
 import type { Fault } from './faults';
 import type { Compaction } from './harness/context';
+import type { Engine } from './policy/policy';
 
 /**
  * Scripted rollouts, each made to show one thing the inspector must handle. A script fixes which
@@ -15,6 +16,10 @@ export interface Scenario {
   steer: readonly string[];
   faults?: readonly Fault[];
   compaction?: Compaction;
+  /** The sampler's inference engine, when it is not the trainer's reference computation. */
+  engine?: Engine;
+  /** The trainer re-tokenizes the transcript's text instead of replaying the sampled ids. */
+  trainerRetokenizes?: boolean;
   /** Attempt id; a re-run after an infrastructure failure reuses the rollout id and seed. */
   attempt?: string;
   note: string;
@@ -106,5 +111,22 @@ export const SCENARIOS: readonly Scenario[] = [
     steer: ['read', 'fix:0'],
     faults: [{ kind: 'drop-response', call: 2 }],
     note: 'The response to the low fix is lost in transport; the harness retries with the same call id and the sandbox returns the stored result (attempts 2, executions 1). Sampled after the prefix.',
+  },
+  {
+    id: 'r-retokenized',
+    name: 'trainer_retokenizes',
+    steered: 'all',
+    steer: ARTICLE_STEPS,
+    engine: { tokenization: 'per-field', weights: 'float64' },
+    trainerRetokenizes: true,
+    note: "The article's six steps sampled by a JSON-grammar decoder that emits punctuation and strings as separate tokens; the trainer re-tokenizes the transcript from its text, so the same text becomes other ids and the trained sequence is not the sampled one (E_TRAINING_CONTEXT).",
+  },
+  {
+    id: 'r-bf16-sampler',
+    name: 'sampler_precision',
+    steered: 'all',
+    steer: ARTICLE_STEPS,
+    engine: { tokenization: 'whole', weights: 'bfloat16' },
+    note: "The article's six steps sampled by an engine that holds the move weights in bfloat16; the trainer scores in float64, so at every token where the policy has a choice the two log-probabilities differ slightly (§10 mismatch, no W_LOGPROB_DRIFT).",
   },
 ];

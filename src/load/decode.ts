@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { knownPieces } from '../analysis';
+import { type IdDecoder, isQwenTokenizer, recordTokenText } from '../analysis';
 import type { Rollout } from '../format';
 
-/** The part of a tokenizer the views need: ids back to text. */
-interface IdDecoder {
-  decode(ids: number[], options?: { skip_special_tokens?: boolean }): string;
-}
+// Where the views have always found it; decided in analysis so `lint` reads tokens the same way.
+export { isQwenTokenizer };
 
 /** Turns token ids into text for one record, and says where the text comes from. */
 export interface Decoder {
@@ -17,11 +15,6 @@ export interface Decoder {
   piece(id: number): string | null;
   /** Text of a run of ids decoded together (multi-byte characters split over tokens come out whole). */
   text(ids: readonly number[]): string | null;
-}
-
-/** Whether a record's tokenizer is one Trajscope can load itself (the Qwen3 vocabulary, bundled lazily). */
-export function isQwenTokenizer(record: Pick<Rollout, 'tokenizer'>): boolean {
-  return /qwen/i.test(record.tokenizer?.name ?? '');
 }
 
 /**
@@ -43,32 +36,10 @@ export function qwenTokenizerOptions() {
 
 /** Builds the decoder from the record's own token strings and, when given, a tokenizer. */
 export function makeDecoder(record: Rollout, tokenizer: IdDecoder | null, tokenizerError?: string): Decoder {
-  const pieces = knownPieces(record);
-  const cache = new Map<number, string>();
-  const piece = (id: number): string | null => {
-    const known = pieces.get(id);
-    if (known !== undefined) return known;
-    if (!tokenizer) return null;
-    let p = cache.get(id);
-    if (p === undefined) {
-      p = tokenizer.decode([id], { skip_special_tokens: false });
-      cache.set(id, p);
-    }
-    return p;
-  };
-  const text = (ids: readonly number[]): string | null => {
-    if (tokenizer) return tokenizer.decode([...ids], { skip_special_tokens: false });
-    let out = '';
-    for (const id of ids) {
-      const p = pieces.get(id);
-      if (p === undefined) return null;
-      out += p;
-    }
-    return out;
-  };
+  const { piece, text, known } = recordTokenText(record, tokenizer);
   const name = record.tokenizer?.name ?? 'no tokenizer named';
   if (tokenizer) return { source: 'tokenizer', note: `decoded with the bundled Qwen3 tokenizer (record names ${name})`, piece, text };
-  if (pieces.size > 0) {
+  if (known > 0) {
     return { source: 'record', note: 'token text from the record’s input_tokens / generated_tokens', piece, text };
   }
   const why = tokenizerError

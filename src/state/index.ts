@@ -10,6 +10,7 @@ export {
 } from './hooks';
 export {
   backToList,
+  filterMismatchAbove,
   openSources,
   readWith,
   selectRollout,

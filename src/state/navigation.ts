@@ -25,4 +25,5 @@ export const selectToken = (seq: number | 'training', token: number | null) => g
 export const showTokenTarget = (target: { seq: number | 'training'; token: number | null; drift: boolean }) =>
   go(intents.showTokenTarget(here(), target));
 export const shadeByDrift = (drift: boolean) => go(intents.shadeByDrift(here(), drift));
+export const filterMismatchAbove = (above: number | null) => go(intents.mismatchAbove(here(), above));
 export const setAdvantageMode = (drGrpo: boolean) => go(intents.advantageMode(here(), drGrpo));

@@ -21,7 +21,9 @@ export type RunSortKey =
   | 'steps'
   | 'regressions'
   | 'errors'
-  | 'warnings';
+  | 'warnings'
+  | 'mismatch'
+  | 'kl';
 
 type SortDir = 'asc' | 'desc';
 
@@ -46,6 +48,8 @@ export interface RunFilters {
   text: string;
   /** By the reviewer's mark (grader audit): rollouts not yet reviewed, or marked disagree. */
   review: 'all' | ReviewFilter;
+  /** Only rollouts whose §10 max |d| is above this; held in the URL (`mis=`), passed in by the run list. */
+  mismatchAbove?: number | null;
 }
 
 export type GroupSortKey = 'file' | 'mean-asc' | 'mean-desc' | 'std-asc' | 'std-desc' | 'zero-variance' | 'findings';
@@ -90,7 +94,8 @@ export function isFiltered(f: RunFilters): boolean {
     f.hasRegressions ||
     f.code !== null ||
     f.text.trim() !== '' ||
-    f.review !== 'all'
+    f.review !== 'all' ||
+    (f.mismatchAbove ?? null) !== null
   );
 }
 

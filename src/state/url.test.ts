@@ -19,6 +19,7 @@ describe('selection in the query string', () => {
       drift: false,
       mapping: null,
       unknownAsFinished: false,
+      mismatchAbove: null,
     });
   });
 
@@ -106,5 +107,16 @@ describe('read options in the URL', () => {
       mapping: null,
       unknownAsFinished: true,
     });
+  });
+
+  it('holds the run list filter "mismatch above X" (mis=) and opens the token view on a token target from any tab', () => {
+    expect(readSelection('?mis=0.25').mismatchAbove).toBe(0.25);
+    for (const junk of ['-1', 'abc', '1e3', 'Infinity', '']) expect(readSelection(`?mis=${junk}`).mismatchAbove).toBeNull();
+    expect(intents.mismatchAbove('?src=a', 0.5).search).toBe('?src=a&mis=0.5');
+    expect(intents.mismatchAbove('?src=a&mis=0.5', null).search).toBe('?src=a');
+    expect(intents.mismatchAbove('?src=a&mis=0.5', -2).search).toBe('?src=a');
+    const at = intents.selectToken('?rollout=r&view=rollout&tab=mismatch', 'training', 12).search;
+    expect(readSelection(at)).toMatchObject({ tab: 'tokens', seq: 'training', token: 12 });
+    expect(readSelection('?tab=mismatch').tab).toBe('mismatch');
   });
 });

@@ -28,6 +28,8 @@ const SHADE_PARAM = 'shade';
 const MAP_PARAM = 'map';
 /** `unknown=finished`: rollouts with no recorded termination count as finished for the signal (an explicit choice). */
 const UNKNOWN_PARAM = 'unknown';
+/** Run list: only rollouts whose §10 max |d| is above this many nats (`mis=0.5`). */
+const MISMATCH_PARAM = 'mis';
 const UNKNOWN_AS_FINISHED = 'finished';
 
 type Param =
@@ -41,14 +43,15 @@ type Param =
   | typeof ADV_PARAM
   | typeof SHADE_PARAM
   | typeof MAP_PARAM
-  | typeof UNKNOWN_PARAM;
+  | typeof UNKNOWN_PARAM
+  | typeof MISMATCH_PARAM;
 
 /** Parameters to set (string) or remove (null); the others are kept. */
 type Patch = Partial<Record<Param, string | null>>;
 
 export type View = 'list' | 'rollout' | 'groups';
-export type RolloutTab = 'steps' | 'tokens' | 'audit' | 'roles' | 'raw';
-const TABS: readonly string[] = ['steps', 'tokens', 'audit', 'roles', 'raw'] satisfies RolloutTab[];
+export type RolloutTab = 'steps' | 'tokens' | 'mismatch' | 'audit' | 'roles' | 'raw';
+const TABS: readonly string[] = ['steps', 'tokens', 'mismatch', 'audit', 'roles', 'raw'] satisfies RolloutTab[];
 function isTab(v: string | null): v is RolloutTab {
   return v !== null && TABS.includes(v);
 }
@@ -72,10 +75,17 @@ export interface Selection {
   mapping: string | null;
   /** Rollouts whose termination is `unknown` count as finished for group statistics. */
   unknownAsFinished: boolean;
+  /** Run list filter: only rollouts whose mismatch max |d| is above this (nats); null for none. */
+  mismatchAbove: number | null;
 }
 
 function nonNegativeInt(v: string | null): number | null {
   if (v === null || !/^\d{1,9}$/.test(v)) return null;
+  return Number(v);
+}
+
+function nonNegativeNumber(v: string | null): number | null {
+  if (v === null || !/^\d{1,9}(\.\d{1,12})?$/.test(v)) return null;
   return Number(v);
 }
 
@@ -98,6 +108,7 @@ export function readSelection(search: string): Selection {
     drift: params.get(SHADE_PARAM) === 'drift',
     mapping: params.get(MAP_PARAM) || null,
     unknownAsFinished: params.get(UNKNOWN_PARAM) === UNKNOWN_AS_FINISHED,
+    mismatchAbove: nonNegativeNumber(params.get(MISMATCH_PARAM)),
   };
 }
 
@@ -190,16 +201,21 @@ export const intents = {
   selectStep: (search: string, step: number): Intent => replace(search, { [STEP_PARAM]: String(step) }),
   /** A sequence of the token view (a segment index or the trainer's), with a token or none. */
   selectToken: (search: string, seq: number | 'training', token: number | null): Intent =>
-    replace(search, { [SEQ_PARAM]: String(seq), [TOKEN_PARAM]: token === null ? null : String(token) }),
+    replace(search, { [TAB_PARAM]: 'tokens', [SEQ_PARAM]: String(seq), [TOKEN_PARAM]: token === null ? null : String(token) }),
   /** Shows where a finding points in the token view, shaded by drift when it is about drift. */
   showTokenTarget: (search: string, target: { seq: number | 'training'; token: number | null; drift: boolean }): Intent =>
     replace(search, {
+      // Also from another tab (the Steps view's rewrite, the mismatch panel's tokens): it opens the token view.
+      [TAB_PARAM]: 'tokens',
       [SEQ_PARAM]: String(target.seq),
       [TOKEN_PARAM]: target.token === null ? null : String(target.token),
       ...(target.drift ? { [SHADE_PARAM]: 'drift' } : {}),
     }),
   /** Token view shading: by drift, or by probability. */
   shadeByDrift: (search: string, drift: boolean): Intent => replace(search, { [SHADE_PARAM]: drift ? 'drift' : null }),
+  /** The run list's "mismatch above X" filter (null removes it); a negative or non-finite X is no filter. */
+  mismatchAbove: (search: string, above: number | null): Intent =>
+    replace(search, { [MISMATCH_PARAM]: above === null || !Number.isFinite(above) || above < 0 ? null : String(above) }),
   /** Advantages under Dr. GRPO (`r - mean`) or GRPO. */
   advantageMode: (search: string, drGrpo: boolean): Intent => replace(search, { [ADV_PARAM]: drGrpo ? 'dr' : null }),
 } as const;

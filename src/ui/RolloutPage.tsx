@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { backToList, type RolloutTab, showTab, toAllRollouts, toRollout, useSelectedRollout, useSelection } from '../state';
 import { AuditView } from './audit/AuditView';
 import { RolesView } from './roles/RolesView';
@@ -8,9 +8,13 @@ import { StepsView } from './rollout/StepsView';
 import { TokenView } from './tokens/TokenView';
 import './rollout/rollout.css';
 
+// The mismatch panel alone in the rollout page draws charts: recharts loads with it, as with the groups page.
+const MismatchView = lazy(() => import('./mismatch/MismatchView').then((m) => ({ default: m.MismatchView })));
+
 const TABS: { id: RolloutTab; label: string }[] = [
   { id: 'steps', label: 'Steps' },
   { id: 'tokens', label: 'Tokens' },
+  { id: 'mismatch', label: 'Mismatch' },
   { id: 'audit', label: 'Grader audit' },
   { id: 'roles', label: 'Four roles' },
   { id: 'raw', label: 'Raw JSON' },
@@ -87,6 +91,11 @@ export function RolloutPage() {
           <>
             {tab === 'steps' && <StepsView />}
             {tab === 'tokens' && <TokenView />}
+            {tab === 'mismatch' && (
+              <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
+                <MismatchView />
+              </Suspense>
+            )}
             {tab === 'audit' && <AuditView />}
             {tab === 'roles' && <RolesView />}
             {tab === 'raw' && <RawView record={selected.record} />}

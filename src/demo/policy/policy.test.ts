@@ -3,7 +3,7 @@ import { toolCallText } from '../chat/chatml';
 import { qwen3Tokenizer } from '../chat/tokenizer';
 import { observe } from './observe';
 import { paramsFromTable } from './params';
-import { DEMO_SAMPLING, Policy } from './policy';
+import { DEMO_SAMPLING, Policy, toBfloat16 } from './policy';
 import { movesFor, REPERTOIRES } from './repertoire';
 import { mulberry32 } from './rng';
 import { AFTER_LOW_FIX, HEAD, TEST_TASK } from './testContexts';
@@ -56,5 +56,16 @@ describe('policy', () => {
     expect(observe(afterRead, rep)).toMatchObject({ readMain: true, applied: { 'fix:0': true, 'fix:1': false }, editsSinceTest: 1 });
     const compacted = afterRead.replace(task.files.get('search.py') ?? '', '[output omitted]');
     expect(observe(compacted, rep).readMain).toBe(false);
+  });
+});
+
+describe('inference engines that differ from the trainer', () => {
+  it('rounds to bfloat16 by the float32 bit pattern, ties to even', () => {
+    expect(toBfloat16(1)).toBe(1);
+    expect(toBfloat16(0)).toBe(0);
+    // 1 + 2^-8 is halfway between 1 and 1 + 2^-7: ties to the even mantissa (1).
+    expect(toBfloat16(1 + 2 ** -8)).toBe(1);
+    expect(toBfloat16(1 + 3 * 2 ** -8)).toBe(1 + 2 ** -6);
+    expect(toBfloat16(Math.PI)).toBe(3.140625);
   });
 });

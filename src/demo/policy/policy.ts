@@ -25,6 +25,37 @@ export const DEMO_SAMPLING: SamplingConfig = {
   constrained: 'trie over candidate tool calls',
 };
 
+/**
+ * How an inference engine runs the policy, where engines differ from the trainer's reference computation.
+ * `tokenization: 'per-field'`: a JSON-grammar-constrained decoder emits the call's punctuation and each
+ * string separately, so BPE never merges across a quote (`": "` and `read` stay apart): the sampled ids
+ * spell the same text as the canonical encoding, in other tokens. `weights: 'bfloat16'`: the engine holds
+ * each move's weight exp(logit / T) in bfloat16 (8 significant bits), as a low-precision inference kernel
+ * would; every branching token's probability then differs slightly from the float64 trainer's.
+ */
+export interface Engine {
+  tokenization: 'whole' | 'per-field';
+  weights: 'float64' | 'bfloat16';
+}
+
+const REFERENCE_ENGINE: Engine = { tokenization: 'whole', weights: 'float64' };
+
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+
+/** x rounded to the nearest bfloat16 (ties to even), the way a float32 -> bf16 conversion does it. */
+export function toBfloat16(x: number): number {
+  f32[0] = x;
+  const bits = u32[0] as number;
+  u32[0] = ((bits + 0x7fff + ((bits >>> 16) & 1)) & 0xffff0000) >>> 0;
+  return f32[0] as number;
+}
+
+/** The call text cut where a JSON grammar switches between punctuation and a string's contents. */
+function grammarPieces(text: string): string[] {
+  return text.split(/(?=")|(?<=")/).filter((p) => p !== '');
+}
+
 export interface Candidate {
   move: Move;
   text: string;
@@ -64,6 +95,7 @@ export class Policy {
     readonly params: PolicyParams,
     readonly sampling: SamplingConfig,
     private readonly tok: Tokenizer,
+    readonly engine: Engine = REFERENCE_ENGINE,
   ) {}
 
   get version(): string {
@@ -72,7 +104,14 @@ export class Policy {
 
   /** The same policy at other parameters (a trainer's update), sharing the token cache. */
   withParams(params: PolicyParams): Policy {
-    const p = new Policy(params, this.sampling, this.tok);
+    const p = new Policy(params, this.sampling, this.tok, this.engine);
+    for (const [k, v] of this.tokenCache) p.tokenCache.set(k, v);
+    return p;
+  }
+
+  /** The same weights run by another inference engine (a sampler that differs from the trainer). */
+  onEngine(engine: Engine): Policy {
+    const p = new Policy(this.params, this.sampling, this.tok, engine);
     for (const [k, v] of this.tokenCache) p.tokenCache.set(k, v);
     return p;
   }
@@ -89,7 +128,8 @@ export class Policy {
       const fits = ids.length <= this.sampling.max_new_tokens;
       const features = moveFeatures(move, seen);
       const logit = logitOf(features, this.params.theta);
-      const mass = fits ? Math.exp(logit / this.sampling.temperature) : 0;
+      const weight = Math.exp(logit / this.sampling.temperature);
+      const mass = fits ? (this.engine.weights === 'bfloat16' ? toBfloat16(weight) : weight) : 0;
       return { move, text: callText, ids, features, logit, mass };
     });
   }
@@ -131,10 +171,11 @@ export class Policy {
   }
 
   private encode(text: string): number[] {
-    let ids = this.tokenCache.get(text);
+    const key = `${this.engine.tokenization}\0${text}`;
+    let ids = this.tokenCache.get(key);
     if (!ids) {
-      ids = this.tok.encode(text);
-      this.tokenCache.set(text, ids);
+      ids = this.engine.tokenization === 'per-field' ? grammarPieces(text).flatMap((p) => this.tok.encode(p)) : this.tok.encode(text);
+      this.tokenCache.set(key, ids);
     }
     return ids;
   }

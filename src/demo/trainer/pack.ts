@@ -1,4 +1,5 @@
 import type { Training } from '../../format';
+import type { Tokenizer } from '../chat/tokenizer';
 import type { Transcript } from '../harness/context';
 
 /** Log-probabilities of `generated` after `context` under the policy being trained. */
@@ -24,4 +25,33 @@ export function packTraining(transcript: Transcript, score: Scorer): Training {
     }
   }
   return { sequence_ids: [...seq], loss_mask, logprobs };
+}
+
+/**
+ * A realistic mistake: a trainer that re-tokenizes the transcript from its text, one turn at a time (as a
+ * chat template renders messages and tokenizes them), instead of replaying the sampled ids. The text is
+ * the same; wherever the sampler produced a non-canonical tokenization the ids are not, every later
+ * position shifts, and the trainer scores tokens the model never sampled (E_TRAINING_CONTEXT).
+ */
+export function packRetokenized(transcript: Transcript, tok: Tokenizer, score: Scorer): Training {
+  const seq: number[] = [];
+  const loss_mask: (0 | 1)[] = [];
+  const logprobs: (number | null)[] = [];
+  const put = (ids: readonly number[], generated: boolean) => {
+    const lps = generated ? score(seq, ids) : null;
+    if (generated && !lps) throw new Error(`the trainer's policy gives probability 0 to the re-tokenized generation at ${seq.length}`);
+    ids.forEach((id, j) => {
+      seq.push(id);
+      loss_mask.push(generated ? 1 : 0);
+      logprobs.push(lps?.[j] ?? null);
+    });
+  };
+  let at = 0;
+  for (const { start, length } of transcript.generations) {
+    if (start > at) put(tok.encode(tok.decode(transcript.ids.slice(at, start))), false);
+    put(tok.encode(tok.decode(transcript.ids.slice(start, start + length))), true);
+    at = start + length;
+  }
+  if (at < transcript.ids.length) put(tok.encode(tok.decode(transcript.ids.slice(at))), false);
+  return { sequence_ids: seq, loss_mask, logprobs };
 }

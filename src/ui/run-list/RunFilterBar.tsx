@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import { FINDING_INFO, type FindingCode, formatCount, terminationInfo } from '../../analysis';
-import { isFiltered, type RunFilters, type SignalFilter, useRunFiltersActions } from '../../state';
+import { filterMismatchAbove, isFiltered, type RunFilters, type SignalFilter, useRunFiltersActions } from '../../state';
 import { AdvantageModeToggle } from '../shared/AdvantageModeToggle';
 
 interface Props {
@@ -12,6 +13,8 @@ interface Props {
   drGrpo: boolean;
   /** Why the review filter is not applied yet (reading the file's reviews), or null. */
   reviewNote: string | null;
+  /** Some rollout has a training record: offer the mismatch filter. */
+  mismatch: boolean;
 }
 
 const REVIEW_OPTIONS: Array<[RunFilters['review'], string]> = [
@@ -27,7 +30,7 @@ const SIGNAL_OPTIONS: Array<[SignalFilter, string]> = [
 ];
 
 /** Filters over the run list: every control writes the run-filters store; the table reads the result. */
-export function RunFilterBar({ filters, terminations, codes, shown, total, drGrpo, reviewNote }: Props) {
+export function RunFilterBar({ filters, terminations, codes, shown, total, drGrpo, reviewNote, mismatch }: Props) {
   const { setFilters, toggleTermination, clearFilters } = useRunFiltersActions();
   const filtered = isFiltered(filters);
   return (
@@ -108,6 +111,7 @@ export function RunFilterBar({ filters, terminations, codes, shown, total, drGrp
         <input type="checkbox" checked={filters.hasRegressions} onChange={(e) => setFilters({ hasRegressions: e.target.checked })} />
         Has regressions
       </label>
+      {mismatch && <MismatchFilter above={filters.mismatchAbove ?? null} />}
       <span className="filters__count" aria-live="polite">
         {filtered && (
           <>
@@ -116,7 +120,14 @@ export function RunFilterBar({ filters, terminations, codes, shown, total, drGrp
         )}
       </span>
       {filtered && (
-        <button type="button" className="link-button" onClick={clearFilters}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            clearFilters();
+            filterMismatchAbove(null);
+          }}
+        >
           Clear filters
         </button>
       )}
@@ -124,5 +135,40 @@ export function RunFilterBar({ filters, terminations, codes, shown, total, drGrp
         <AdvantageModeToggle drGrpo={drGrpo} />
       </span>
     </search>
+  );
+}
+
+/**
+ * "Mismatch above X": max |d| (§10) above X nats. Typed text is kept while it is not a number yet; the URL
+ * (`mis=`) holds the applied value.
+ */
+function MismatchFilter({ above }: { above: number | null }) {
+  const [text, setText] = useState(above === null ? '' : String(above));
+  useEffect(() => {
+    setText((t) => (Number(t) === above && t.trim() !== '' ? t : above === null ? '' : String(above)));
+  }, [above]);
+  const invalid = text.trim() !== '' && !(Number(text) >= 0);
+  return (
+    <label
+      className="filters__check"
+      title="Only rollouts whose training-inference mismatch (max |trainer − sampler log-prob|, §10) is above this many nats"
+    >
+      Mismatch max |d| above
+      <input
+        type="text"
+        inputMode="decimal"
+        className="filters__number"
+        aria-label="Mismatch above"
+        aria-invalid={invalid}
+        placeholder="nats"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          const t = e.target.value.trim();
+          if (t === '') filterMismatchAbove(null);
+          else if (Number(t) >= 0) filterMismatchAbove(Number(t));
+        }}
+      />
+    </label>
   );
 }

@@ -41,8 +41,11 @@ export function RunListView() {
   const files = useLoadedFiles();
   const { terminations } = useDatasetCounts();
   const selectedKey = useSelectedRolloutKey();
-  const { drGrpo } = useSelection();
-  const filters = useRunFilters();
+  const { drGrpo, mismatchAbove } = useSelection();
+  const storeFilters = useRunFilters();
+  // "Mismatch above X" is in the URL (a link can share it); the other filters are browsing state.
+  const filters = useMemo(() => ({ ...storeFilters, mismatchAbove }), [storeFilters, mismatchAbove]);
+  const hasMismatch = useMemo(() => rollouts.some((r) => r.mismatch !== undefined), [rollouts]);
   const sort = useRunSort();
   const { cycleSort } = useRunFiltersActions();
   const selectedIndex = useSelectedIndex();
@@ -50,7 +53,7 @@ export function RunListView() {
   const multiFile = files.length > 1;
   const narrow = useNarrowScreen();
   const pane = selectedKey === null ? 'closed' : narrow ? 'open-narrow' : 'open';
-  const columns = useMemo(() => visibleColumns(multiFile, drGrpo, pane), [multiFile, drGrpo, pane]);
+  const columns = useMemo(() => visibleColumns(multiFile, drGrpo, pane, hasMismatch), [multiFile, drGrpo, pane, hasMismatch]);
 
   const groupCodes = useMemo(() => groupCodesOf(groups), [groups]);
   // Reviews are keyed by the file's content digest: computed only once a review filter is chosen.
@@ -94,6 +97,7 @@ export function RunListView() {
           total={rollouts.length}
           drGrpo={drGrpo}
           reviewNote={reviewNote}
+          mismatch={hasMismatch}
         />
       )}
       <div className="run-list">

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { RolloutSummary } from '../../analysis';
+import { formatStatistic, type RolloutSummary } from '../../analysis';
 import { severityCounts } from '../shared/findingGroups';
 import { formatAdvantage, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
@@ -94,6 +94,14 @@ function Cell({
       return <Count n={severityCounts(r.findings).errors} tone="error" />;
     case 'warnings':
       return <Count n={severityCounts(r.findings).warnings} tone="warning" />;
+    case 'mismatch':
+      return (
+        <MismatchNumber value={r.mismatch?.max_abs} missing={r.mismatch === undefined ? 'No training record' : 'No position compared'} />
+      );
+    case 'kl':
+      return (
+        <MismatchNumber value={r.mismatch?.kl_k3} missing={r.mismatch === undefined ? 'No training record' : 'No position compared'} />
+      );
     default:
       return null;
   }
@@ -109,4 +117,16 @@ function Clipped({ text, mono = false }: { text: string; mono?: boolean }) {
 
 function Count({ n, tone }: { n: number; tone: 'error' | 'warning' }) {
   return <span className={n === 0 ? 'faint' : `count count--${tone}`}>{n}</span>;
+}
+
+/** A mismatch statistic: 0 plainly, small values in exponent form, a dash when there is none. */
+function MismatchNumber({ value, missing }: { value: number | null | undefined; missing: string }) {
+  if (value === null || value === undefined) {
+    return (
+      <span className="faint" title={missing}>
+        —
+      </span>
+    );
+  }
+  return <span title={String(value)}>{formatStatistic(value, 3)}</span>;
 }

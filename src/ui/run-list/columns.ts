@@ -31,6 +31,18 @@ const COLUMNS: Column[] = [
   { id: 'warnings', label: 'Warn.', width: '56px', align: 'end', title: 'Warning findings' },
 ];
 
+/** §10's mismatch, shown when some rollout has a training record. */
+const MISMATCH_COLUMNS: Column[] = [
+  {
+    id: 'mismatch',
+    label: 'max |d|',
+    width: '70px',
+    align: 'end',
+    title: 'Training-inference mismatch: max |trainer − sampler log-prob| (nats)',
+  },
+  { id: 'kl', label: 'KL k3', width: '70px', align: 'end', title: 'k3 estimate of KL(behaviour ‖ trainer) over the trained tokens' },
+];
+
 /**
  * Columns the detail pane repeats: left out while it is open, so ids and the numbers keep their width;
  * on a narrow screen the group too.
@@ -45,10 +57,10 @@ export type DetailPane = 'closed' | 'open' | 'open-narrow';
  * The file column appears only when rows come from more than one file; columns the detail pane shows
  * step aside while it is open; the advantage column names its mode.
  */
-export function visibleColumns(multiFile: boolean, drGrpo: boolean, pane: DetailPane = 'closed'): Column[] {
+export function visibleColumns(multiFile: boolean, drGrpo: boolean, pane: DetailPane = 'closed', mismatch = false): Column[] {
   const mode = advantageMode(drGrpo);
   const hidden = pane === 'open' ? IN_DETAIL : pane === 'open-narrow' ? IN_DETAIL_NARROW : null;
-  return COLUMNS.flatMap((c) => {
+  return [...COLUMNS, ...(mismatch && pane === 'closed' ? MISMATCH_COLUMNS : mismatch ? MISMATCH_COLUMNS.slice(0, 1) : [])].flatMap((c) => {
     if (c.id === 'file' && !multiFile) return [];
     if (hidden?.has(c.id)) return [];
     if (c.id !== 'advantage') return [c];

@@ -107,4 +107,27 @@ describe('findingCodeCounts', () => {
     expect(counts.find((c) => c.code === 'W_ZERO_VARIANCE_GROUP')).toEqual({ code: 'W_ZERO_VARIANCE_GROUP', rollouts: 2, group: true });
     expect(counts.find((c) => c.code === 'E_LOGPROB_RANGE')).toEqual({ code: 'E_LOGPROB_RANGE', rollouts: 1, group: false });
   });
+
+  it('filters by "mismatch above X" on max |d| and sorts by max |d| and k3, rollouts without a training record last', () => {
+    const m = (max: number, kl: number) => ({ n: 3, mean_abs: max / 2, max_abs: max, ratio_mean: 1, ratio_clip_frac: 0, kl_k3: kl });
+    const rollouts = [
+      summary({ rollout_id: 'a', mismatch: m(0.1, 0.02) }),
+      summary({ rollout_id: 'b' }),
+      summary({ rollout_id: 'c', mismatch: m(0.9, 0.001) }),
+      summary({ rollout_id: 'd', mismatch: { n: 0, mean_abs: null, max_abs: null, ratio_mean: null, ratio_clip_frac: null, kl_k3: null } }),
+    ];
+    const d: RunRowData = {
+      rollouts,
+      policies: rollouts.map(() => null),
+      advantages: rollouts.map(() => null),
+      groupCodes: new Map(),
+      keys: rollouts.map((r) => r.rollout_id),
+      reviews: null,
+    };
+    expect(visibleRows(d, { ...noRunFilters, mismatchAbove: 0.05 }, null)).toEqual([0, 2]);
+    expect(visibleRows(d, { ...noRunFilters, mismatchAbove: 0.1 }, null)).toEqual([2]);
+    expect(visibleRows(d, { ...noRunFilters, mismatchAbove: 0 }, null)).toEqual([0, 2]);
+    expect(visibleRows(d, noRunFilters, { key: 'mismatch', dir: 'desc' })).toEqual([2, 0, 1, 3]);
+    expect(visibleRows(d, noRunFilters, { key: 'kl', dir: 'desc' })).toEqual([0, 2, 1, 3]);
+  });
 });

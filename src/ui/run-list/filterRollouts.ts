@@ -57,6 +57,10 @@ function sortValue(data: RunRowData, i: number, key: RunSortKey): SortValue {
       return severityCounts(r.findings).errors;
     case 'warnings':
       return severityCounts(r.findings).warnings;
+    case 'mismatch':
+      return r.mismatch?.max_abs ?? null;
+    case 'kl':
+      return r.mismatch?.kl_k3 ?? null;
   }
 }
 
@@ -76,6 +80,8 @@ function matches(data: RunRowData, i: number, f: RunFilters, words: readonly str
   if (f.hasFindings && r.findings.length === 0) return false;
   if (f.hasRegressions && r.regressions.length === 0) return false;
   if (f.code !== null && !r.findings.some((x) => x.code === f.code) && !data.groupCodes.get(r.group_id)?.has(f.code)) return false;
+  const above = f.mismatchAbove ?? null;
+  if (above !== null && !((r.mismatch?.max_abs ?? Number.NEGATIVE_INFINITY) > above)) return false;
   if (f.review !== 'all' && data.reviews && !keptByReview(data.reviews.get(data.keys[i] ?? ''), f.review)) return false;
   if (words.length > 0) {
     const ids = [r.rollout_id, r.attempt_id ?? '', r.task_id, r.group_id].join('\n').toLowerCase();

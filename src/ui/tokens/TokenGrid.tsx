@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type MouseEvent, memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { TokenTrack } from '../../analysis';
+import type { TokenSpan, TokenTrack } from '../../analysis';
 import { chipStyle, type ShadeMode } from './chipStyle';
 import { type ChipMetrics, chipLabel, chipWidth, layoutRows, rowCount, rowOf, type TokenCells } from './layout';
 import { roleInfo } from './roles';
@@ -29,6 +29,8 @@ interface Props {
   mode: ShadeMode;
   threshold: number;
   selected: number | null;
+  /** A run to mark (the rewritten span of a context); an empty run marks the position where text was removed. */
+  highlight?: TokenSpan | null;
   onSelect: (position: number | null) => void;
   onHover: (position: number | null) => void;
 }
@@ -40,7 +42,17 @@ const NO_ROWS = new Int32Array([0]);
  * only the rows in view (plus a few) exist in the DOM, whatever the length of the sequence. The list
  * is one focusable listbox; arrow keys move the selection, and a click selects the chip under it.
  */
-export const TokenGrid = memo(function TokenGrid({ track, cells, piece, mode, threshold, selected, onSelect, onHover }: Props) {
+export const TokenGrid = memo(function TokenGrid({
+  track,
+  cells,
+  piece,
+  mode,
+  threshold,
+  selected,
+  highlight = null,
+  onSelect,
+  onHover,
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const ruler = useRef<HTMLSpanElement>(null);
   const [box, setBox] = useState<{ width: number; charWidth: number } | null>(null);
@@ -193,6 +205,7 @@ export const TokenGrid = memo(function TokenGrid({ track, cells, piece, mode, th
               mode={mode}
               threshold={threshold}
               selected={item.index === selectedRow ? (selected ?? -1) : -1}
+              highlight={highlight}
             />
           ))}
       </div>
@@ -213,10 +226,24 @@ interface RowProps {
   threshold: number;
   /** The selected position when it is in this row, else -1: other rows do not re-render on a move. */
   selected: number;
+  highlight: TokenSpan | null;
 }
 
 /** One row of chips. Labels and styles are made here, only for rows in view. */
-const TokenRow = memo(function TokenRow({ start, end, y, gutter, track, cells, piece, metrics, mode, threshold, selected }: RowProps) {
+const TokenRow = memo(function TokenRow({
+  start,
+  end,
+  y,
+  gutter,
+  track,
+  cells,
+  piece,
+  metrics,
+  mode,
+  threshold,
+  selected,
+  highlight,
+}: RowProps) {
   const chips = [];
   for (let pos = start; pos < end; pos++) {
     const id = track.ids[pos] ?? 0;
@@ -225,6 +252,9 @@ const TokenRow = memo(function TokenRow({ start, end, y, gutter, track, cells, p
     const style = chipStyle(role, track.sampled[pos], track.trainer?.[pos], mode, threshold);
     const what = text === null ? `id ${id} (no text)` : `"${escapeText(text)}"`;
     const drift = style.drift === 'over' ? `, drift ${style.difference?.toFixed(2)} nat, above ${threshold}` : '';
+    const marked = highlight !== null && pos >= highlight.start && pos < highlight.end;
+    const removedHere = highlight !== null && highlight.end === highlight.start && pos === highlight.start;
+    const mark = marked ? ' tok--rewrite' : removedHere ? ' tok--rewrite-at' : '';
     chips.push(
       // biome-ignore lint/a11y/useFocusableInteractive: options of an aria-activedescendant listbox take no focus themselves (WAI-ARIA APG)
       <span
@@ -234,11 +264,11 @@ const TokenRow = memo(function TokenRow({ start, end, y, gutter, track, cells, p
         aria-selected={pos === selected}
         aria-posinset={pos + 1}
         aria-setsize={track.ids.length}
-        aria-label={`position ${pos}: ${what}, ${roleInfo(role).label}${drift}`}
+        aria-label={`position ${pos}: ${what}, ${roleInfo(role).label}${drift}${marked ? ', in the rewritten span' : removedHere ? ', where earlier text was removed' : ''}`}
         data-pos={pos}
         data-role={style.role}
         data-drift={style.drift ?? undefined}
-        className={`${style.className}${text === null ? ' tok--id' : ''}${pos === selected ? ' tok--selected' : ''}`}
+        className={`${style.className}${text === null ? ' tok--id' : ''}${mark}${pos === selected ? ' tok--selected' : ''}`}
         style={{ width: chipWidth(cells.cells[pos] ?? 1, metrics) }}
       >
         {chipLabel(text, id)}

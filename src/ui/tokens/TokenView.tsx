@@ -4,9 +4,11 @@ import { DEFAULT_DRIFT_THRESHOLD, type Finding, formatCount, tokenTrack } from '
 import type { Rollout } from '../../format';
 import { isQwenTokenizer, qwenTokenizerOptions } from '../../load';
 import { selectToken, shadeByDrift, showTokenTarget, useSelectedDecoder, useSelectedRollout, useSelection } from '../../state';
+import { rewriteReason } from '../shared/rewriteReason';
 import type { ShadeMode } from './chipStyle';
 import { findingTarget, tokenFindings } from './findingTargets';
 import { measureTokens } from './layout';
+import { RewriteNote } from './RewriteNote';
 import { resolveSequence, type SeqValue, sequenceOptions, toSource } from './sequence';
 import { TokenDetails } from './TokenDetails';
 import { TokenFindings } from './TokenFindings';
@@ -54,13 +56,17 @@ function TokenTracks({ rolloutKey, record, findings: own }: { rolloutKey: string
     },
     [seq],
   );
+  // Why this segment's context was rewritten, once its ids can be decoded (null for an append).
+  const reason = useMemo(() => (typeof seq === 'number' ? rewriteReason(record, seq, decoder) : null), [record, seq, decoder]);
   const showFinding = useCallback(
     (f: Finding) => {
-      const target = findingTarget(f, record);
+      // With a decoder, a rewrite is shown at its classified span rather than its first differing id.
+      const why = f.code === 'W_CONTEXT_REWRITTEN' && f.segment !== null ? rewriteReason(record, f.segment, decoder) : null;
+      const target = why && f.segment !== null ? { seq: f.segment, token: why.after.start, drift: false } : findingTarget(f, record);
       if (!target) return;
       showTokenTarget(target);
     },
-    [record],
+    [record, decoder],
   );
   const switchTo = (value: SeqValue) => {
     selectToken(value, null);
@@ -116,6 +122,9 @@ function TokenTracks({ rolloutKey, record, findings: own }: { rolloutKey: string
         </span>
       </div>
       <TokenFindings findings={findings} onShow={showFinding} />
+      {reason && typeof seq === 'number' && (
+        <RewriteNote reason={reason} segment={seq} onShow={() => selectToken(seq, reason.after.start)} />
+      )}
       <TokenSummary track={track} />
       <TokenLegend mode={mode} threshold={threshold} />
       <div className="tokens__body">
@@ -127,6 +136,7 @@ function TokenTracks({ rolloutKey, record, findings: own }: { rolloutKey: string
           mode={mode}
           threshold={threshold}
           selected={selected}
+          highlight={reason?.after ?? null}
           onSelect={select}
           onHover={onHover}
         />

@@ -1,10 +1,16 @@
-import { type Finding, type FindingCode, TokenRole, tokenTrack } from '../../analysis';
+import { type Finding, type FindingCode, previousSequence, sharedPrefixes, TokenRole, tokenTrack } from '../../analysis';
 import type { Rollout } from '../../format';
 import type { SeqValue } from './sequence';
 import { firstWithRole, largestDrift } from './tokenStats';
 
 /** Findings about tokens, which the token view lists above the chips. */
-const TOKEN_FINDING_CODES: readonly FindingCode[] = ['E_TRAINING_CONTEXT', 'E_TRAINING_MASK', 'W_LOGPROB_DRIFT', 'W_HIT_MAX_TOKENS'];
+const TOKEN_FINDING_CODES: readonly FindingCode[] = [
+  'E_TRAINING_CONTEXT',
+  'E_TRAINING_MASK',
+  'W_LOGPROB_DRIFT',
+  'W_HIT_MAX_TOKENS',
+  'W_CONTEXT_REWRITTEN',
+];
 
 export function tokenFindings(findings: readonly Finding[]): Finding[] {
   return findings.filter((f) => TOKEN_FINDING_CODES.includes(f.code));
@@ -30,7 +36,8 @@ function departure(seq: readonly number[], head: readonly number[], tail: readon
 /**
  * The token that shows a finding: for E_TRAINING_CONTEXT where the training sequence departs from the
  * segment, for E_TRAINING_MASK the first wrongly trained token, for W_LOGPROB_DRIFT the segment's
- * worst drift (in drift shading), for W_HIT_MAX_TOKENS the segment's last generated token.
+ * worst drift (in drift shading), for W_HIT_MAX_TOKENS the segment's last generated token, for
+ * W_CONTEXT_REWRITTEN the first position of the segment's context that departs from the previous sequence.
  * Computed on demand: it may build the training track.
  */
 export function findingTarget(finding: Finding, record: Rollout): FindingTarget | null {
@@ -52,6 +59,12 @@ export function findingTarget(finding: Finding, record: Rollout): FindingTarget 
     case 'W_HIT_MAX_TOKENS':
       if (!seg || finding.segment === null) return null;
       return { seq: finding.segment, token: seg.input_ids.length + seg.generated_ids.length - 1, drift: false };
+    case 'W_CONTEXT_REWRITTEN': {
+      if (!seg || finding.segment === null) return null;
+      const shared = sharedPrefixes(record.segments)[finding.segment] ?? 0;
+      const prevLength = previousSequence(record, finding.segment).length;
+      return { seq: finding.segment, token: Math.min(shared, Math.max(0, seg.input_ids.length - 1), prevLength), drift: false };
+    }
     default:
       return null;
   }

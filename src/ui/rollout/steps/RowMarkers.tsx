@@ -1,15 +1,19 @@
-import { type ContextChange, plural } from '../../../analysis';
+import { type ContextChange, plural, type RewriteClass } from '../../../analysis';
+import { showTokenTarget } from '../../../state';
+import { REWRITE_WORDS, spanWords } from '../../shared/rewriteReason';
 import { FindingBadge } from './FindingBadge';
 import type { TurnItem } from './stepsModel';
 
 interface Props {
   turn: TurnItem;
   change: ContextChange | null;
+  /** Why the context was rewritten, when its ids can be decoded. */
+  reason: RewriteClass | null;
   onGoToStep: (step: number) => void;
 }
 
 /** What is notable about a row: regressions, a rewritten context, findings. Nothing when there is none. */
-export function RowMarkers({ turn, change, onGoToStep }: Props) {
+export function RowMarkers({ turn, change, reason, onGoToStep }: Props) {
   const rewritten = change?.rewritten === true;
   if (turn.regressions.length === 0 && turn.revertedBy.length === 0 && turn.findings.length === 0 && !rewritten) return null;
   return (
@@ -20,6 +24,19 @@ export function RowMarkers({ turn, change, onGoToStep }: Props) {
           title="The context does not extend the previous one: earlier context was dropped or changed"
         >
           context rewritten: {plural(change.dropped, 'token')} dropped, {plural(change.added, 'token')} added
+        </span>
+      )}
+      {rewritten && reason && turn.segment !== null && (
+        <span className="st-mark st-mark--rewritten st-mark--reason" title={REWRITE_WORDS[reason.kind].meaning}>
+          why: <strong>{REWRITE_WORDS[reason.kind].label}</strong>, {spanWords(reason.before)} of the earlier sequence, now{' '}
+          {spanWords(reason.after)}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => turn.segment !== null && showTokenTarget({ seq: turn.segment, token: reason.after.start, drift: false })}
+          >
+            show in tokens
+          </button>
         </span>
       )}
       {turn.regressions.map((r) =>

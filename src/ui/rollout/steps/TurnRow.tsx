@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import type { Rollout } from '../../../format';
 import type { Decoder } from '../../../load';
+import { rewriteReason } from '../../shared/rewriteReason';
 import { ActionCell } from './ActionCell';
 import { ContextCell } from './ContextCell';
 import { cachedContextChange } from './contextCache';
@@ -26,6 +27,10 @@ export const TurnRow = memo(function TurnRow({ turn, record, decoder, pending, s
   const step = turn.step !== null ? record.steps?.[turn.step - 1] : undefined;
   const segment = turn.segment !== null ? record.segments[turn.segment] : undefined;
   const change = useMemo(() => (turn.segment !== null ? cachedContextChange(record, turn.segment) : null), [record, turn.segment]);
+  const reason = useMemo(
+    () => (change?.rewritten && turn.segment !== null && !pending ? rewriteReason(record, turn.segment, decoder) : null),
+    [change, record, turn.segment, decoder, pending],
+  );
   const severity = turn.findings.some((f) => f.severity === 'error')
     ? ' srow--error'
     : turn.regressions.length > 0 || change?.rewritten
@@ -56,7 +61,7 @@ export const TurnRow = memo(function TurnRow({ turn, record, decoder, pending, s
         )}
       </div>
       <div className="srow__main">
-        <RowMarkers turn={turn} change={change} onGoToStep={onGoToStep} />
+        <RowMarkers turn={turn} change={change} reason={reason} onGoToStep={onGoToStep} />
         <div className="srow__cells">
           <ActionCell step={step} segment={segment} segmentIndex={turn.segment} decoder={decoder} expanded={expanded} />
           <ObservationCell step={step} segment={segment} rolloutStart={record.started_at} />
