@@ -10,35 +10,45 @@ type Reply = { ok: ScanResult } | { error: string };
  * Indexes the files in `jobs` processes (a map over files: each file is one task, and a process takes
  * the next task when it finishes one, the largest first, so one huge file does not start last). Processes,
  * not threads: each is the plain CLI (`trajscope index --worker`), so tsx compiles it like any run, and
- * a crash in one names its file. One job runs in this process.
+ * a crash in one names its file. One of the jobs is this process.
  */
 export async function scanAll(tasks: readonly (ScanTask & { size: number })[], jobs: number): Promise<ScanResult[]> {
   const results: ScanResult[] = new Array(tasks.length);
   const order = tasks.map((_, i) => i).sort((a, b) => (tasks[b]?.size ?? 0) - (tasks[a]?.size ?? 0));
   const workers = Math.max(1, Math.min(jobs, tasks.length));
-  if (workers === 1) {
-    for (const i of order) {
-      const task = tasks[i];
-      if (task) results[i] = await scanFile(strip(task));
-    }
-    return results;
-  }
   let next = 0;
+  /** Takes tasks until none is left; `scan` runs one here or in a child. */
+  const drain = async (scan: (task: ScanTask) => Promise<ScanResult>) => {
+    for (let k = next++; k < order.length; k = next++) {
+      const i = order[k] ?? 0;
+      const task = tasks[i];
+      if (task) results[i] = await scan(strip(task));
+    }
+  };
   const children: ChildProcess[] = [];
   try {
-    await Promise.all(
-      Array.from({ length: workers }, async () => {
+    // This process is one of the jobs: it starts at once, while each child spends about a second
+    // compiling the CLI (tsx) before it takes its first file.
+    const here = drain(scanFile);
+    await Promise.all([
+      here,
+      ...Array.from({ length: workers - 1 }, async () => {
         const child = fork(BIN, ['index', '--worker'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
         children.push(child);
-        for (let k = next++; k < order.length; k = next++) {
-          const i = order[k] ?? 0;
-          const task = tasks[i];
-          if (!task) continue;
-          results[i] = await ask(child, strip(task));
-        }
+        const ready = new Promise<void>((resolve, reject) => {
+          child.once('message', () => resolve());
+          child.once('exit', (code) => reject(new Error(`an index process did not start (exit ${code})`)));
+        });
+        // Small runs are done here before a child has even loaded: then it is not waited for (and its
+        // exit when it is killed is no error).
+        ready.catch(() => {});
+        await Promise.race([ready, here]);
+        if (next >= order.length) return;
+        await ready;
+        await drain((task) => ask(child, task));
         child.disconnect();
       }),
-    );
+    ]);
   } finally {
     for (const c of children) if (c.exitCode === null && c.connected) c.kill();
   }
@@ -67,6 +77,8 @@ function ask(child: ChildProcess, task: ScanTask): Promise<ScanResult> {
 /** The child's side: index each file it is sent, reply with its result, until the parent lets go. */
 export function serveScans(): Promise<number> {
   return new Promise((resolve) => {
+    // Ready: the parent hands out files only to a child that has loaded, so none waits on a slow start.
+    process.send?.('ready');
     process.on('message', (task: ScanTask) => {
       scanFile(task).then(
         (ok) => process.send?.({ ok } satisfies Reply),
