@@ -2,11 +2,8 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildIndex, readManifest } from './runIndex/build';
+import { buildIndex, readManifest, runIndexDir } from './runIndex/build';
 import { type Cell, openIndexDb, runSql } from './runIndex/sql';
-
-/** Where `query` and `view` keep a run directory's own index: inside the run, hidden, beside its files. */
-export const RUN_INDEX_DIR = join('.trajscope', 'index');
 
 /**
  * `trajscope query RUN_OR_INDEX "SQL" [--json | --csv]`: SQL (DuckDB, embedded) over a run index; the
@@ -69,7 +66,7 @@ async function indexDirOf(target: string, jobs: number): Promise<string> {
   if (!s.isDirectory())
     throw new Error(`${target} is a file: name a run directory or a run index directory (trajscope index RUN --out DIR)`);
   if (await stat(join(target, 'manifest.json')).catch(() => null)) return target;
-  const out = join(target, RUN_INDEX_DIR);
+  const out = runIndexDir(target);
   try {
     const outcome = await buildIndex({ inputs: [target], outDir: out, jobs: Number.isSafeInteger(jobs) && jobs > 0 ? jobs : 1 });
     if (outcome.indexed + outcome.resumed > 0) process.stderr.write(`trajscope query: indexed ${target} into ${out}\n`);

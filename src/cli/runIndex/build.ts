@@ -15,6 +15,14 @@ const SIBLING_FILES = new Set(['metadata.json']);
 /** Rows per shard: a few MB of Parquet, small enough to fetch whole, few enough files to list. */
 export const DEFAULT_SHARD_ROWS = 100_000;
 
+/**
+ * Where `query` (and `view`) keep a run directory's own index: inside the run, hidden (dot-names are
+ * never read as run files, nor served), so it moves with the run and is found without being named.
+ */
+export function runIndexDir(run: string): string {
+  return join(run, '.trajscope', 'index');
+}
+
 export interface IndexOptions {
   /** Files and directories (a directory's trajectory files, recursively, dot-names skipped). */
   inputs: readonly string[];
