@@ -4,6 +4,7 @@ import { access, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
+import { stableStringify } from '../../format';
 import { encodeIndexShard, indexRowFrom } from '../../format/runIndex/columns';
 import { parseRunManifest, type RunManifest } from '../../format/runIndex/manifest';
 import type { ReadOptions } from '../readFile';
@@ -81,7 +82,9 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
   const { base, inputs } = await listInputs(options.inputs, outDir, options.base);
   const sourceBase = toPosix(relative(outDir, base));
   const old = await readManifest(outDir);
-  const previous = new Map((old?.source_base === sourceBase ? old.files : []).map((f) => [f.file, f]));
+  const optionsKey = stableStringify({ read: options.read ?? {}, rows: options.rows ?? {} });
+  const same = old?.source_base === sourceBase && (old.options ?? optionsKey) === optionsKey;
+  const previous = new Map((same && old ? old.files : []).map((f) => [f.file, f]));
   const shardRows = options.shardRows ?? DEFAULT_SHARD_ROWS;
   const plans: { input: Input; size: number; mtime: number; kept: FileEntry | null; task: ScanTask | null }[] = [];
   let reused = 0;
@@ -119,7 +122,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
     if (result?.unsupported) unsupported.push({ file: plan.input.file, why: result.unsupported });
     files.push(result ? await entryOf(plan.input, plan.size, plan.mtime, plan.kept, result) : (plan.kept as FileEntry));
   }
-  const manifest: RunManifest = { version: 1, source_base: sourceBase, files };
+  const manifest: RunManifest = { version: 1, source_base: sourceBase, options: optionsKey, files };
   await orderByPolicy(manifest, outDir);
   await writeAtomic(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
   await removeUnnamed(outDir, old, manifest);
@@ -152,8 +155,10 @@ async function entryOf(input: Input, size: number, mtime: number, kept: FileEntr
   };
 }
 
-/** Where a changed file is read on, or null to index it whole (gzip, shrunk, or its earlier bytes changed). */
+/** Where a changed file is read on, or null to index it whole (not JSONL, gzip, shrunk, or its earlier bytes changed). */
 async function resumePoint(path: string, before: FileEntry, size: number): Promise<{ line: number; byte: number } | null> {
+  // Only JSON Lines are read on: a document (.json, .traj) or an archive (.eval) is one whole.
+  if (!/\.jsonl$/i.test(path)) return null;
   if (before.gzip || before.complete_bytes === undefined || before.complete_lines === undefined || before.check === undefined) return null;
   if (size <= before.size || before.complete_bytes > size) return null;
   if ((await tailCheck(path, before.complete_bytes)) !== before.check) return null;
