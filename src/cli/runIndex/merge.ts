@@ -1,6 +1,8 @@
 import { join, relative, resolve } from 'node:path';
 import type { RunManifest } from '../../format/runIndex/manifest';
-import { orderByPolicy, readManifest, removeUnnamed, toPosix } from './build';
+import { readManifest, removeUnnamed } from './build';
+import { toPosix } from './inputs';
+import { orderByPolicy } from './policyOrder';
 import { writeAtomic } from './scanFile';
 
 /**
