@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { stableStringify } from '../../format';
+import { parseRunManifest, type RunManifest } from '../../format/runIndex/manifest';
+import type { ReadOptions } from '../readFile';
+import { type Input, listInputs, toPosix } from './inputs';
+import { orderByPolicy } from './policyOrder';
+import { scanAll } from './pool';
+import type { RowOptions } from './rows';
+import { type FileEntry, type ScanResult, type ScanTask, tailCheck, writeAtomic } from './scanFile';
+
+/** Rows per shard: a few MB of Parquet, small enough to fetch whole, few enough files to list. */
+export const DEFAULT_SHARD_ROWS = 100_000;
+
+/**
+ * Where `query` (and `view`) keep a run directory's own index: inside the run, hidden (dot-names are
+ * never read as run files, nor served), so it moves with the run and is found without being named.
+ */
+export function runIndexDir(run: string): string {
+  return join(run, '.trajscope', 'index');
+}
+
+/**
+ * `runIndexDir`, or, when the run cannot be written (a read-only mount, a shared dataset), a directory
+ * of the user's cache named by the run's absolute path (`$XDG_CACHE_HOME/trajscope/runs/<hash>`).
+ */
+export async function writableRunIndexDir(run: string): Promise<string> {
+  const own = runIndexDir(run);
+  try {
+    await mkdir(own, { recursive: true });
+    await access(own, constants.W_OK);
+    return own;
+  } catch {
+    const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+    const key = createHash('sha256').update(resolve(run)).digest('hex').slice(0, 16);
+    return join(cache, 'trajscope', 'runs', key);
+  }
+}
+
+export interface IndexOptions {
+  /** Files and directories (a directory's trajectory files, recursively, dot-names skipped). */
+  inputs: readonly string[];
+  outDir: string;
+  /** Names files relative to this directory (a job indexing a slice of a run's files names them as the whole run would). */
+  base?: string;
+  jobs: number;
+  shardRows?: number;
+  read?: ReadOptions;
+  rows?: RowOptions;
+}
+
+export interface IndexOutcome {
+  manifest: RunManifest;
+  reused: number;
+  resumed: number;
+  indexed: number;
+  rows: number;
+  /** Files of no known format (said once each, as lint does). */
+  unsupported: { file: string; why: string }[];
+}
+
+/**
+ * `trajscope index`: plans each file (unchanged: keep its shards; grown plain file whose bytes before
+ * the last indexed newline are unchanged: read on from there; anything else: index it whole), scans the
+ * files in parallel, gives rows without any step their run-wide policy order, writes `manifest.json`
+ * last (atomically), then deletes the shards no manifest names any more.
+ */
+export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
+  const outDir = resolve(options.outDir);
+  const { base, inputs } = await listInputs(options.inputs, outDir, options.base);
+  const sourceBase = toPosix(relative(outDir, base));
+  const old = await readManifest(outDir);
+  const optionsKey = stableStringify({ read: options.read ?? {}, rows: options.rows ?? {} });
+  const same = old?.source_base === sourceBase && (old.options ?? optionsKey) === optionsKey;
+  const previous = new Map((same && old ? old.files : []).map((f) => [f.file, f]));
+  const shardRows = options.shardRows ?? DEFAULT_SHARD_ROWS;
+  const plans: { input: Input; size: number; mtime: number; kept: FileEntry | null; task: ScanTask | null }[] = [];
+  let reused = 0;
+  let resumed = 0;
+  for (const input of inputs) {
+    const s = await stat(input.path);
+    const before = previous.get(input.file);
+    const task: ScanTask = { path: input.path, file: input.file, outDir, shardRows, read: options.read ?? {}, rows: options.rows ?? {} };
+    if (before && before.size === s.size && before.mtime_ms === s.mtimeMs && (await shardsExist(outDir, before))) {
+      reused++;
+      plans.push({ input, size: s.size, mtime: s.mtimeMs, kept: before, task: null });
+      continue;
+    }
+    const from = before ? await resumePoint(input.path, before, s.size) : null;
+    if (before && from) {
+      resumed++;
+      const kept: FileEntry = {
+        ...before,
+        shards: before.shards.filter((sh) => sh.to_line <= from.line - 1),
+        parse_errors: before.parse_errors.filter((e) => e.line < from.line),
+      };
+      plans.push({ input, size: s.size, mtime: s.mtimeMs, kept, task: { ...task, resume: from } });
+    } else plans.push({ input, size: s.size, mtime: s.mtimeMs, kept: null, task });
+  }
+  const todo = plans.filter((p) => p.task !== null);
+  const scanned = await scanAll(
+    todo.map((p) => ({ ...(p.task as ScanTask), size: p.size - (p.task?.resume?.byte ?? 0) })),
+    options.jobs,
+  );
+  const unsupported: IndexOutcome['unsupported'] = [];
+  const files: FileEntry[] = [];
+  for (const plan of plans) {
+    const k = todo.indexOf(plan);
+    const result = k === -1 ? null : scanned[k];
+    if (result?.unsupported) unsupported.push({ file: plan.input.file, why: result.unsupported });
+    files.push(result ? await entryOf(plan.input, plan.size, plan.mtime, plan.kept, result) : (plan.kept as FileEntry));
+  }
+  const manifest: RunManifest = { version: 1, source_base: sourceBase, options: optionsKey, files };
+  await orderByPolicy(manifest, outDir);
+  await writeAtomic(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  await removeUnnamed(outDir, old, manifest);
+  return {
+    manifest,
+    reused,
+    resumed,
+    indexed: todo.length - resumed,
+    rows: files.reduce((n, f) => n + f.shards.reduce((m, s) => m + s.rows, 0), 0),
+    unsupported,
+  };
+}
+
+async function entryOf(input: Input, size: number, mtime: number, kept: FileEntry | null, r: ScanResult): Promise<FileEntry> {
+  const policies = [...new Set([...(kept?.policy_versions ?? []), ...r.policy_versions])];
+  return {
+    file: input.file,
+    size,
+    mtime_ms: mtime,
+    gzip: r.gzip,
+    shards: [...(kept?.shards ?? []), ...r.shards],
+    parse_errors: [...(kept?.parse_errors ?? []), ...r.parse_errors],
+    lines: r.lines,
+    format: r.format ?? kept?.format ?? null,
+    complete_lines: r.complete_lines,
+    complete_bytes: r.complete_bytes,
+    ...(r.gzip ? {} : { check: await tailCheck(input.path, r.complete_bytes) }),
+    policy_versions: policies,
+    unstepped: (kept?.unstepped ?? 0) + r.unstepped,
+  };
+}
+
+/** Where a changed file is read on, or null to index it whole (not JSONL, gzip, shrunk, or its earlier bytes changed). */
+async function resumePoint(path: string, before: FileEntry, size: number): Promise<{ line: number; byte: number } | null> {
+  // Only JSON Lines are read on: a document (.json, .traj) or an archive (.eval) is one whole.
+  if (!/\.jsonl$/i.test(path)) return null;
+  if (before.gzip || before.complete_bytes === undefined || before.complete_lines === undefined || before.check === undefined) return null;
+  if (size <= before.size || before.complete_bytes > size) return null;
+  if ((await tailCheck(path, before.complete_bytes)) !== before.check) return null;
+  return { line: before.complete_lines + 1, byte: before.complete_bytes };
+}
+
+async function shardsExist(outDir: string, entry: FileEntry): Promise<boolean> {
+  for (const s of entry.shards) {
+    if (!(await stat(join(outDir, s.path)).catch(() => null))) return false;
+  }
+  return true;
+}
+
+export async function readManifest(dir: string): Promise<RunManifest | null> {
+  const text = await readFile(join(dir, 'manifest.json'), 'utf8').catch(() => null);
+  if (text === null) return null;
+  const parsed = parseRunManifest(text);
+  if ('error' in parsed) throw new Error(`${join(dir, 'manifest.json')}: ${parsed.error}`);
+  return parsed.manifest;
+}
+
+/** Deletes shards the old manifest named and the new one does not (never a file it did not write). */
+export async function removeUnnamed(outDir: string, old: RunManifest | null, now: RunManifest): Promise<void> {
+  const named = new Set(now.files.flatMap((f) => f.shards.map((s) => s.path)));
+  const stale = (old?.files ?? []).flatMap((f) => f.shards.map((s) => s.path)).filter((p) => !named.has(p));
+  // Shards written but replaced in the same run (policy order) are not in either manifest: find them by name.
+  await Promise.all(stale.map((p) => rm(join(outDir, p), { force: true })));
+  await removeOrphans(join(outDir, 'shards'), outDir, named);
+}
+
+async function removeOrphans(dir: string, outDir: string, named: Set<string>): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const e of entries) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) await removeOrphans(path, outDir, named);
+    else if (e.name.endsWith('.parquet') && !named.has(toPosix(relative(outDir, path)))) await rm(path, { force: true });
+  }
+}
