@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { type CheckOptions, rolloutMismatch, summarizeRollout } from '../../analysis';
+import { type CheckOptions, summarizeRollout } from '../../analysis';
 import type { LoadedRollout } from '../../format';
 import type { IndexRow } from '../../format/runIndex/columns';
 
@@ -64,7 +64,8 @@ export function indexRow(
     codes.add(f.code);
   }
   const fromRecord = recordStep(r);
-  const mismatch = rolloutMismatch(r, options.isCap);
+  // The same §10 numbers lint --json reports, computed once in summarizeRollout.
+  const mismatch = summary.mismatch;
   return {
     file,
     line: loaded.line,
