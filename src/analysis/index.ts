@@ -15,8 +15,8 @@ export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';
 export { groupAdvantages, groupIdOf } from './groups';
 export { sharedPrefixes, startsWithPair } from './ids';
-export type { RolloutFacts } from './lint';
-export { LintSession, rolloutFacts, summarizeRollout } from './lint';
+export type { GroupMember, RolloutFacts } from './lint';
+export { groupSummary, LintSession, rolloutFacts, summarizeRollout } from './lint';
 
 export { predictedFrom, trainingRoles } from './masks';
 export { mismatchDeltas, mismatchStats } from './mismatch';
@@ -26,6 +26,8 @@ export { LANES, roleTimeline } from './roleEvents';
 export type { CheckOptions } from './rolloutChecks';
 export { rolloutFindings } from './rolloutChecks';
 
+export type { RunTrends, StepPoint, StepTotals, TrendColumns, TrendFilter, TrendMeasures } from './runTrends';
+export { measures, NO_FILTER, runTrends, totalsOver } from './runTrends';
 export { IN_SIGNAL_TERMINATIONS, isKnownTermination, terminationInfo, terminationRank } from './termination';
 
 export { firstFinishStep, joinTurns, timestampMs } from './timeline';

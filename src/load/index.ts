@@ -26,3 +26,5 @@ export type { LoadSource } from './sources';
 export { fileSource, LoadError, urlSource } from './sources';
 export { useLiveFollow } from './useLiveFollow';
 export { prewarmParseWorker } from './worker/client';
+export type { RunSnapshot, RunState, StepRange } from './run';
+export { manifestUrlOf, NO_STEP, RangeReader, RunColumns, RunSource, readRun, runSource } from './run';

@@ -10,10 +10,14 @@ export {
 } from './hooks';
 export {
   backToList,
+  compareSteps,
+  openRun,
   openSources,
+  openSteps,
   readWith,
   selectRollout,
   selectStep,
+  selectSteps,
   selectToken,
   setAdvantageMode,
   shadeByDrift,
@@ -22,6 +26,7 @@ export {
   toAllRollouts,
   toGroups,
   toRollout,
+  toRun,
 } from './navigation';
 export type {
   LoadedReviews,
@@ -47,6 +52,8 @@ export {
   useRunFiltersActions,
   useRunSort,
 } from './runFilters';
-export type { RolloutTab, View } from './url';
+export { useRun, useRunFeed } from './run';
+export type { RolloutTab, StepRange, View } from './url';
+export { formatRange } from './url';
 
 export { DEMO_URL, useSources } from './useSources';

@@ -1,5 +1,5 @@
 import { navigate } from './location';
-import { type Intent, intents, type RolloutTab } from './url';
+import { type Intent, intents, type RolloutTab, type StepRange } from './url';
 
 /*
  * The navigation intents, applied to this window's URL. Views call these; the parameters they set are
@@ -26,3 +26,8 @@ export const showTokenTarget = (target: { seq: number | 'training'; token: numbe
   go(intents.showTokenTarget(here(), target));
 export const shadeByDrift = (drift: boolean) => go(intents.shadeByDrift(here(), drift));
 export const setAdvantageMode = (drGrpo: boolean) => go(intents.advantageMode(here(), drGrpo));
+export const openRun = (run: string) => go(intents.openRun(run));
+export const toRun = () => go(intents.toRun(here()));
+export const selectSteps = (range: StepRange | null) => go(intents.selectSteps(here(), range));
+export const compareSteps = (range: StepRange | null) => go(intents.compareSteps(here(), range));
+export const openSteps = (range: StepRange, view: 'list' | 'groups' = 'list') => go(intents.openSteps(here(), range, view));

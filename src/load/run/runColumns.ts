@@ -1,0 +1,326 @@
+import { parquetRead } from 'hyparquet';
+
+/*
+ * A run's rows held as compact columns (docs/adr/0015): typed arrays and string dictionaries, so the
+ * memory a run takes grows with its rows (about 90 bytes each), never with the bytes of its rollouts.
+ * Only the columns the run views read are kept; a rollout's JSON is read by range when it is opened.
+ */
+
+/** A string column whose values repeat (file, task, group, policy, termination): codes into a dictionary. */
+export class DictColumn {
+  readonly values: (string | null)[] = [];
+  private readonly codeOf = new Map<string | null, number>();
+  codes: Uint32Array;
+  constructor(capacity: number) {
+    this.codes = new Uint32Array(capacity);
+  }
+  code(value: string | null): number {
+    let c = this.codeOf.get(value);
+    if (c === undefined) {
+      c = this.values.length;
+      this.values.push(value);
+      this.codeOf.set(value, c);
+    }
+    return c;
+  }
+  /** The code of a value already seen, or -1 (a filter on a value the run does not have matches nothing). */
+  find(value: string | null): number {
+    return this.codeOf.get(value) ?? -1;
+  }
+  at(row: number): string | null {
+    return this.values[this.codes[row] ?? 0] ?? null;
+  }
+  grow(capacity: number): void {
+    this.codes = grown(this.codes, capacity);
+  }
+}
+
+/** A string column of mostly distinct values (rollout ids): UTF-8 bytes end to end, decoded when asked for. */
+export class BlobColumn {
+  private bytes = new Uint8Array(1024);
+  private used = 0;
+  ends: Uint32Array;
+  private readonly encoder = new TextEncoder();
+  private readonly decoder = new TextDecoder();
+  constructor(capacity: number) {
+    this.ends = new Uint32Array(capacity);
+  }
+  set(row: number, value: string): void {
+    const need = this.used + value.length * 3;
+    if (need > this.bytes.length) this.bytes = grown(this.bytes, Math.max(need, this.bytes.length * 2));
+    const { written } = this.encoder.encodeInto(value, this.bytes.subarray(this.used));
+    this.used += written;
+    this.ends[row] = this.used;
+  }
+  at(row: number): string {
+    const start = row === 0 ? 0 : (this.ends[row - 1] ?? 0);
+    return this.decoder.decode(this.bytes.subarray(start, this.ends[row] ?? start));
+  }
+  grow(capacity: number): void {
+    this.ends = grown(this.ends, capacity);
+  }
+  get byteLength(): number {
+    return this.bytes.length + this.ends.byteLength;
+  }
+}
+
+type Typed = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
+
+function grown<T extends Typed>(a: T, capacity: number): T {
+  if (capacity <= a.length) return a;
+  const next = new (a.constructor as new (n: number) => T)(capacity);
+  next.set(a);
+  return next;
+}
+
+/** Counts are clamped to 16 bits: more than 65,535 steps or findings in one rollout reads as 65,535. */
+const U16_MAX = 0xffff;
+const clamp16 = (v: number) => (v > U16_MAX ? U16_MAX : v < 0 ? 0 : v);
+/** `training_step` null. */
+export const NO_STEP = -1;
+
+/** The index columns read from each shard (INDEX_COLUMNS names; the rest stay on disk for SQL). */
+export const RUN_VIEW_COLUMNS = [
+  'file',
+  'line',
+  'offset',
+  'length',
+  'task_id',
+  'rollout_id',
+  'attempt_id',
+  'group_id',
+  'policy_version',
+  'training_step',
+  'termination',
+  'in_signal',
+  'reward',
+  'source_format',
+  'steps',
+  'generated_tokens',
+  'regressions',
+  'errors',
+  'warnings',
+  'finding_codes',
+  'truncated',
+  'mismatch_max_abs',
+  'mismatch_kl_k3',
+] as const;
+
+export class RunColumns {
+  /** Rows held. */
+  n = 0;
+  private capacity: number;
+  file: DictColumn;
+  task: DictColumn;
+  attempt: DictColumn;
+  group: DictColumn;
+  policy: DictColumn;
+  termination: DictColumn;
+  format: DictColumn;
+  rolloutId: BlobColumn;
+  line: Uint32Array;
+  /** Byte offsets may pass 4 GiB; a double holds every integer up to 2^53 exactly. */
+  offset: Float64Array;
+  length: Uint32Array;
+  /** NO_STEP when null. */
+  step: Int32Array;
+  inSignal: Uint8Array;
+  /** NaN when null (JSON has no NaN, so it cannot be a recorded reward). */
+  reward: Float64Array;
+  steps: Uint16Array;
+  generated: Uint32Array;
+  regressions: Uint16Array;
+  errors: Uint16Array;
+  warnings: Uint16Array;
+  truncated: Uint8Array;
+  /** Bit k set: the rollout has finding code `codeNames[k]` (at most 32 distinct codes; more are dropped, see `droppedCodes`). */
+  codes: Uint32Array;
+  readonly codeNames: string[] = [];
+  droppedCodes = 0;
+  /** NaN when null. */
+  mismatchMax: Float32Array;
+  klK3: Float32Array;
+
+  constructor(capacity = 1024) {
+    this.capacity = capacity;
+    this.file = new DictColumn(capacity);
+    this.task = new DictColumn(capacity);
+    this.attempt = new DictColumn(capacity);
+    this.group = new DictColumn(capacity);
+    this.policy = new DictColumn(capacity);
+    this.termination = new DictColumn(capacity);
+    this.format = new DictColumn(capacity);
+    this.rolloutId = new BlobColumn(capacity);
+    this.line = new Uint32Array(capacity);
+    this.offset = new Float64Array(capacity);
+    this.length = new Uint32Array(capacity);
+    this.step = new Int32Array(capacity);
+    this.inSignal = new Uint8Array(capacity);
+    this.reward = new Float64Array(capacity);
+    this.steps = new Uint16Array(capacity);
+    this.generated = new Uint32Array(capacity);
+    this.regressions = new Uint16Array(capacity);
+    this.errors = new Uint16Array(capacity);
+    this.warnings = new Uint16Array(capacity);
+    this.truncated = new Uint8Array(capacity);
+    this.codes = new Uint32Array(capacity);
+    this.mismatchMax = new Float32Array(capacity);
+    this.klK3 = new Float32Array(capacity);
+  }
+
+  /** Makes room for `rows` more rows (grows by half again at least, so appends stay amortised). */
+  reserve(rows: number): void {
+    const need = this.n + rows;
+    if (need <= this.capacity) return;
+    const c = Math.max(need, Math.ceil(this.capacity * 1.5));
+    for (const d of [this.file, this.task, this.attempt, this.group, this.policy, this.termination, this.format]) d.grow(c);
+    this.rolloutId.grow(c);
+    this.line = grown(this.line, c);
+    this.offset = grown(this.offset, c);
+    this.length = grown(this.length, c);
+    this.step = grown(this.step, c);
+    this.inSignal = grown(this.inSignal, c);
+    this.reward = grown(this.reward, c);
+    this.steps = grown(this.steps, c);
+    this.generated = grown(this.generated, c);
+    this.regressions = grown(this.regressions, c);
+    this.errors = grown(this.errors, c);
+    this.warnings = grown(this.warnings, c);
+    this.truncated = grown(this.truncated, c);
+    this.codes = grown(this.codes, c);
+    this.mismatchMax = grown(this.mismatchMax, c);
+    this.klK3 = grown(this.klK3, c);
+    this.capacity = c;
+  }
+
+  /** The bit of a finding code (added on first sight), or -1 past 32 codes. */
+  codeBit(code: string): number {
+    const k = this.codeNames.indexOf(code);
+    if (k !== -1) return k;
+    if (this.codeNames.length >= 32) return -1;
+    this.codeNames.push(code);
+    return this.codeNames.length - 1;
+  }
+
+  /** Bytes held by the columns (what `performance.memory` should roughly show for a large run). */
+  get byteLength(): number {
+    const typed = [
+      this.line,
+      this.offset,
+      this.length,
+      this.step,
+      this.inSignal,
+      this.reward,
+      this.steps,
+      this.generated,
+      this.regressions,
+      this.errors,
+      this.warnings,
+      this.truncated,
+      this.codes,
+      this.mismatchMax,
+      this.klK3,
+    ].reduce((s, a) => s + a.byteLength, 0);
+    const dicts = [this.file, this.task, this.attempt, this.group, this.policy, this.termination, this.format].reduce(
+      (s, d) => s + d.codes.byteLength,
+      0,
+    );
+    return typed + dicts + this.rolloutId.byteLength;
+  }
+}
+
+type Column = (typeof RUN_VIEW_COLUMNS)[number];
+type Values = ArrayLike<unknown>;
+
+const num = (v: unknown): number => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : Number.NaN);
+const nullableNum = (v: unknown): number => (v === null || v === undefined ? Number.NaN : num(v));
+
+/** Stores one decoded column chunk at rows `at + rowStart ...`. */
+function store(c: RunColumns, name: Column, values: Values, at: number): void {
+  const dict = (d: DictColumn) => {
+    for (let i = 0; i < values.length; i++) d.codes[at + i] = d.code((values[i] as string | null) ?? null);
+  };
+  const put = (a: Typed, f: (v: unknown) => number) => {
+    for (let i = 0; i < values.length; i++) a[at + i] = f(values[i]);
+  };
+  switch (name) {
+    case 'file':
+      return dict(c.file);
+    case 'task_id':
+      return dict(c.task);
+    case 'attempt_id':
+      return dict(c.attempt);
+    case 'group_id':
+      return dict(c.group);
+    case 'policy_version':
+      return dict(c.policy);
+    case 'termination':
+      return dict(c.termination);
+    case 'source_format':
+      return dict(c.format);
+    case 'rollout_id':
+      for (let i = 0; i < values.length; i++) c.rolloutId.set(at + i, String(values[i]));
+      return;
+    case 'line':
+      return put(c.line, num);
+    case 'offset':
+      return put(c.offset, num);
+    case 'length':
+      return put(c.length, num);
+    case 'training_step':
+      return put(c.step, (v) => (v === null || v === undefined ? NO_STEP : num(v)));
+    case 'in_signal':
+      return put(c.inSignal, (v) => (v === true ? 1 : 0));
+    case 'truncated':
+      return put(c.truncated, (v) => (v === true ? 1 : 0));
+    case 'reward':
+      return put(c.reward, nullableNum);
+    case 'steps':
+      return put(c.steps, (v) => clamp16(num(v)));
+    case 'generated_tokens':
+      return put(c.generated, num);
+    case 'regressions':
+      return put(c.regressions, (v) => clamp16(num(v)));
+    case 'errors':
+      return put(c.errors, (v) => clamp16(num(v)));
+    case 'warnings':
+      return put(c.warnings, (v) => clamp16(num(v)));
+    case 'mismatch_max_abs':
+      return put(c.mismatchMax, nullableNum);
+    case 'mismatch_kl_k3':
+      return put(c.klK3, nullableNum);
+    case 'finding_codes':
+      for (let i = 0; i < values.length; i++) {
+        let mask = 0;
+        for (const code of (values[i] as string[] | null) ?? []) {
+          const bit = c.codeBit(code);
+          if (bit === -1) c.droppedCodes++;
+          else mask |= 1 << bit;
+        }
+        c.codes[at + i] = mask >>> 0;
+      }
+      return;
+  }
+}
+
+/**
+ * Appends one Parquet shard (its bytes) to the columns, column chunk by column chunk: no row objects are
+ * made, so a shard of a million rows costs its decoded chunks, not a million objects. `rows` is the
+ * manifest's count; a shard that decodes to another count is an error naming it.
+ */
+export async function appendShard(c: RunColumns, bytes: ArrayBuffer, rows: number, name: string): Promise<void> {
+  c.reserve(rows);
+  const at = c.n;
+  let seen = 0;
+  await parquetRead({
+    file: bytes,
+    columns: [...RUN_VIEW_COLUMNS],
+    onChunk: (chunk) => {
+      if (chunk.columnName === 'file') seen += chunk.rowEnd - chunk.rowStart;
+      if (chunk.rowEnd > rows) throw new Error(`${name}: holds more rows than the manifest's ${rows}`);
+      store(c, chunk.columnName as Column, chunk.columnData as Values, at + chunk.rowStart);
+    },
+  });
+  if (seen !== rows) throw new Error(`${name}: ${seen} rows, the manifest says ${rows}`);
+  c.n += rows;
+}

@@ -1,0 +1,101 @@
+import { parseRunManifest, type RunManifest } from '../../format/runIndex/manifest';
+import { appendShard, RunColumns } from './runColumns';
+
+/*
+ * A run index read over HTTP from wherever it is (a static host, a bucket, `trajscope view`): the
+ * manifest first (a static host cannot list a directory), then each shard whole (shards are compact,
+ * and a shard read whole needs no range support). Refreshing reads the manifest again and fetches only
+ * shards not yet held: a growing run's new shards append; a shard that went away (a file replaced and
+ * re-indexed) means the run is read again from the start.
+ */
+
+export interface RunSnapshot {
+  /** The manifest's URL, absolute. */
+  manifestUrl: string;
+  manifest: RunManifest;
+  columns: RunColumns;
+  /** Rows of this snapshot (the columns may hold more once a later snapshot appended to them). */
+  rows: number;
+  /** Shard paths held, in the order their rows were appended. */
+  shards: readonly string[];
+  /** Changes whenever the rows do: a cache key. */
+  version: number;
+}
+
+/** `?run=` names the index directory or its manifest.json. */
+export function manifestUrlOf(run: string, base: string = globalThis.location?.href ?? 'http://localhost/'): string {
+  if (/\.json(\?.*)?$/i.test(run)) return new URL(run, base).href;
+  return new URL(run.endsWith('/') ? 'manifest.json' : `${run.split('/').pop()}/manifest.json`, new URL(run, base)).href;
+}
+
+/** The URL of one of the run's files: `file` (as in the index) under the manifest's `source_base`. */
+export function sourceUrl(manifestUrl: string, sourceBase: string, file: string): string {
+  const base = new URL(sourceBase === '' || sourceBase.endsWith('/') ? sourceBase : `${sourceBase}/`, manifestUrl);
+  return new URL(file.split('/').map(encodeURIComponent).join('/'), base).href;
+}
+
+type Fetch = typeof globalThis.fetch;
+
+async function fetchOk(fetch: Fetch, url: string): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url, { cache: 'no-store' });
+  } catch (e) {
+    throw new Error(`could not read ${url}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (!res.ok) throw new Error(`could not read ${url}: HTTP ${res.status}`);
+  return res;
+}
+
+export async function readManifest(manifestUrl: string, fetch: Fetch): Promise<RunManifest> {
+  const text = await (await fetchOk(fetch, manifestUrl)).text();
+  const parsed = parseRunManifest(text);
+  if ('error' in parsed) throw new Error(`${manifestUrl}: ${parsed.error}`);
+  return parsed.manifest;
+}
+
+const shardPaths = (m: RunManifest) => m.files.flatMap((f) => f.shards.map((s) => ({ path: s.path, rows: s.rows })));
+
+let versions = 0;
+
+/**
+ * Reads the run (or what changed since `previous`). `onProgress` gets each intermediate snapshot as
+ * shards arrive, so the first chart is drawn before a large run is all read.
+ */
+export async function readRun(
+  manifestUrl: string,
+  previous: RunSnapshot | null,
+  options: { fetch?: Fetch; onProgress?: (s: RunSnapshot) => void } = {},
+): Promise<RunSnapshot> {
+  const fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
+  const manifest = await readManifest(manifestUrl, fetch);
+  const wanted = shardPaths(manifest);
+  const held = new Set(previous?.shards ?? []);
+  const keeps = previous !== null && [...held].every((p) => wanted.some((w) => w.path === p));
+  const columns = keeps ? previous.columns : new RunColumns(Math.max(1024, wanted.reduce((n, s) => n + s.rows, 0)));
+  const shards = keeps ? [...previous.shards] : [];
+  const todo = wanted.filter((w) => !keeps || !held.has(w.path));
+  if (keeps && todo.length === 0) return { ...previous, manifest };
+  const snapshot = (): RunSnapshot => ({ manifestUrl, manifest, columns, rows: columns.n, shards: [...shards], version: ++versions });
+  let lastProgress = performance.now();
+  // Two shards in flight: one is decoded while the next one downloads.
+  let next = todo[0] ? fetchShard(fetch, manifestUrl, todo[0].path) : null;
+  for (let i = 0; i < todo.length; i++) {
+    const shard = todo[i];
+    if (!shard || !next) break;
+    const bytes = await next;
+    next = todo[i + 1] ? fetchShard(fetch, manifestUrl, todo[i + 1]?.path ?? '') : null;
+    await appendShard(columns, bytes, shard.rows, shard.path);
+    shards.push(shard.path);
+    if (options.onProgress && performance.now() - lastProgress > 250 && i < todo.length - 1) {
+      lastProgress = performance.now();
+      options.onProgress(snapshot());
+    }
+  }
+  return snapshot();
+}
+
+async function fetchShard(fetch: Fetch, manifestUrl: string, path: string): Promise<ArrayBuffer> {
+  const url = new URL(path.split('/').map(encodeURIComponent).join('/'), manifestUrl).href;
+  return (await fetchOk(fetch, url)).arrayBuffer();
+}

@@ -1,0 +1,57 @@
+import { lazy, Suspense } from 'react';
+import { DatasetProvider, formatRange, useRun, useRunFeed, useSelection } from '../state';
+import { ProblemsPanel } from './problems/ProblemsPanel';
+import { RolloutPage } from './RolloutPage';
+import { RunListView } from './run-list/RunListView';
+import { Notice } from './shared/Notice';
+import { Header } from './shell/Header';
+import { RunBanner } from './run/RunBanner';
+
+// Both use the chart library: loaded when first shown, as the groups page is for files.
+const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ default: m.GroupsView })));
+const RunPage = lazy(() => import('./run/RunPage').then((m) => ({ default: m.RunPage })));
+
+const placeholder = <div className="placeholder" aria-busy="true" />;
+
+/**
+ * The shell for a run opened from its index (`?run=`): the run page, and the run list, groups and
+ * rollout pages over the training steps the URL selects. It composes views, so it sits beside App.
+ */
+export function RunShell() {
+  const run = useRun();
+  const feed = useRunFeed(run?.source ?? null);
+  const { view, run: name, steps } = useSelection();
+  if (!run || !feed || name === null) return null;
+  const { state } = run;
+  return (
+    <DatasetProvider feed={feed}>
+      <div className="app">
+        <Header sources={[]} isDemo={false} isDemoRun={false} view={view} served={null} run={name} />
+        <main className="app-main">
+          <RunBanner state={state} />
+          {view !== 'run' && steps && state.snapshot && (
+            <Notice>
+              Training step{steps.from === steps.to ? '' : 's'} {formatRange(steps)} of the run.
+            </Notice>
+          )}
+          {state.snapshot === null ? (
+            state.error ? null : placeholder
+          ) : view === 'run' ? (
+            <Suspense fallback={placeholder}>
+              <RunPage snapshot={state.snapshot} />
+            </Suspense>
+          ) : view === 'rollout' ? (
+            <RolloutPage />
+          ) : view === 'groups' ? (
+            <Suspense fallback={placeholder}>
+              <GroupsView />
+            </Suspense>
+          ) : (
+            <RunListView />
+          )}
+        </main>
+        {state.snapshot && view !== 'run' && <ProblemsPanel />}
+      </div>
+    </DatasetProvider>
+  );
+}

@@ -1,0 +1,71 @@
+import { type ReactNode, useState } from 'react';
+import { ComposedChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { StepRange } from '../../state';
+import type { ChartRow } from './runModel';
+
+interface Props {
+  title: string;
+  rows: readonly ChartRow[];
+  selected: StepRange | null;
+  compare: StepRange | null;
+  /** A click selects that step; a drag across steps selects the range. */
+  onSelect: (range: StepRange) => void;
+  /** Formats a y value for the axis and tooltip. */
+  format?: (v: number) => string;
+  domain?: [number | 'auto', number | 'auto'];
+  children: ReactNode;
+  /** One line under the title: what the chart counts. */
+  note?: string;
+}
+
+const MARGIN = { top: 6, right: 12, bottom: 0, left: 0 };
+
+type MouseState = { activeLabel?: string | number } | null;
+const stepOf = (s: MouseState): number | null => {
+  const v = s?.activeLabel;
+  return v === undefined || v === null || v === '' ? null : Number(v);
+};
+
+/** One measure over training steps, with the selected and compared ranges shaded. */
+export function TrendChart({ title, rows, selected, compare, onSelect, format, domain, children, note }: Props) {
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [dragTo, setDragTo] = useState<number | null>(null);
+  const end = (s: MouseState) => {
+    const to = stepOf(s) ?? dragTo;
+    if (dragFrom !== null && to !== null) onSelect({ from: Math.min(dragFrom, to), to: Math.max(dragFrom, to) });
+    setDragFrom(null);
+    setDragTo(null);
+  };
+  return (
+    <figure className="trend" aria-label={title}>
+      <figcaption className="trend__title">
+        {title}
+        {note && <span className="trend__note">{note}</span>}
+      </figcaption>
+      <div className="trend__plot">
+        <ResponsiveContainer width="100%" height="100%">
+          <ComposedChart
+            data={rows as ChartRow[]}
+            margin={MARGIN}
+            onMouseDown={(s: MouseState) => setDragFrom(stepOf(s))}
+            onMouseMove={(s: MouseState) => dragFrom !== null && setDragTo(stepOf(s))}
+            onMouseUp={end}
+            style={{ cursor: 'crosshair', userSelect: 'none' }}
+          >
+            <XAxis dataKey="step" type="category" tick={{ fontSize: 11 }} minTickGap={16} />
+            <YAxis width={48} tick={{ fontSize: 11 }} tickFormatter={format} domain={domain ?? ['auto', 'auto']} />
+            <Tooltip
+              isAnimationActive={false}
+              labelFormatter={(s) => `training step ${s}`}
+              formatter={(v) => (typeof v === 'number' && format ? format(v) : Array.isArray(v) ? v.map((x) => (format ? format(x) : x)).join(' – ') : v)}
+            />
+            {compare && <ReferenceArea x1={compare.from} x2={compare.to} fill="#f59e0b" fillOpacity={0.18} ifOverflow="extendDomain" />}
+            {selected && <ReferenceArea x1={selected.from} x2={selected.to} fill="#0a66c2" fillOpacity={0.14} ifOverflow="extendDomain" />}
+            {dragFrom !== null && dragTo !== null && <ReferenceArea x1={dragFrom} x2={dragTo} fill="#0a66c2" fillOpacity={0.25} />}
+            {children}
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
