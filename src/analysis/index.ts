@@ -19,7 +19,7 @@ export type { GroupMember, RolloutFacts } from './lint';
 export { groupSummary, LintSession, rolloutFacts, summarizeRollout } from './lint';
 
 export { predictedFrom, trainingRoles } from './masks';
-export { mismatchDeltas, mismatchStats } from './mismatch';
+export { mismatchDeltas, mismatchStats, rolloutMismatch } from './mismatch';
 
 export type { FlowKind, Lane, RoleEventFacts, RoleFlow } from './roleEvents';
 export { LANES, roleTimeline } from './roleEvents';

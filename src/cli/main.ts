@@ -13,6 +13,9 @@ commands:
       mini-swe-agent, veRL, Harbor ATIF, Atropos) to v1; --map reads your own format by a field mapping
   view PATH... [--host H] [--port P] [--open] [--map MAP.json]
       serve the inspector and these files (or directories of them) on 127.0.0.1, following appends live
+  index RUN... --out DIR [--jobs N] [--shard-rows N] [lint's options]
+      write a Parquet run index (one row per rollout, docs/adr/0013); unchanged files keep their shards,
+      a grown file is read on from its last indexed line. index --merge PART... --out DIR joins partial indexes
   demo --out FILE [--groups N] [--per-group G] [--seed S]
       run the demo harness and write real rollouts
   demo --train --out DIR [--steps N] [--seed S] [--async K] [--per-group G] [--dr-grpo] [--gzip] [--live]
@@ -32,6 +35,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'view': {
       const { runView } = await import('./view');
       return runView(rest);
+    }
+    case 'index': {
+      const { runIndexCommand } = await import('./runIndex/command');
+      return runIndexCommand(rest);
     }
     case 'demo': {
       const { runDemo } = await import('./demo');

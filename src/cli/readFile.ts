@@ -52,6 +52,20 @@ export interface ReadSummary {
   metadata: boolean;
   /** The file is of no format Trajscope reads: what it looks like, in one line (lint exits 2). */
   unsupported: string | null;
+  /** The bytes were gzip (told by their magic bytes). */
+  gzip: boolean;
+}
+
+/** Where and how `readJsonlFile` reads, beyond the format: what `trajscope index` needs of the same reader. */
+export interface ReadAt {
+  /** The file's name in results (default: the path). */
+  name?: string;
+  /** Start at this byte of a plain file (a grown file is read on from its last indexed line). */
+  start?: number;
+  /** Sees every uncompressed byte, in order, just before the parser does (to find each line's offset). */
+  onBytes?: (chunk: Uint8Array) => void;
+  /** Sees the format so far (null until known) whenever asked: a caller may need it before the end. */
+  format?: { current: () => string | null };
 }
 
 /**
@@ -69,27 +83,37 @@ const STDIN_NAMES = new Set(['-', '/dev/stdin']);
  * line that decompressed before the failure and reports one error for the rest (see recoverGzipTail).
  * Rejects only when the file cannot be read at all.
  */
-export async function readJsonlFile(path: string, onLine: (r: LineResult) => void, options: ReadOptions = {}): Promise<ReadSummary> {
+export async function readJsonlFile(
+  path: string,
+  onLine: (r: LineResult) => void,
+  options: ReadOptions = {},
+  at: ReadAt = {},
+): Promise<ReadSummary> {
   const stdin = STDIN_NAMES.has(path);
-  const name = path === '-' ? '<stdin>' : path;
+  const name = at.name ?? (path === '-' ? '<stdin>' : path);
   const metadata = stdin ? undefined : await readSiblingMetadata(path);
-  const input = stdin ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
+  const input = stdin ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20, start: at.start ?? 0 });
   const parser = createLineParser(name, {
     from: options.from ?? 'auto',
     metadata,
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
     ...(options.mapping ? { mapping: options.mapping } : {}),
   });
+  if (at.format) at.format.current = () => parser.format;
+  let gzipped = false;
   const summary = (): ReadSummary => ({
     lines: parser.lines,
     format: parser.format,
     metadata: metadata !== undefined,
     unsupported: parser.unsupported,
+    gzip: gzipped,
   });
   const deliver = (chunk: Uint8Array) => {
+    at.onBytes?.(chunk);
     for (const r of parser.push(chunk)) onLine(r);
   };
   const { gzip, chunks } = await sniffGzip(binaryChunks(input));
+  gzipped = gzip;
   if (!gzip) {
     for await (const chunk of chunks) deliver(chunk);
   } else {

@@ -27,6 +27,21 @@ const fileSchema = z.object({
   shards: z.array(shardSchema),
   /** Lines that are no rollout (E_PARSE, E_SCHEMA, ...), as lint reports them. */
   parse_errors: z.array(z.object({ line: z.number().int().positive(), code: z.string(), message: z.string() })),
+  /** Lines read, blank ones included (lint's `summary.lines`). */
+  lines: z.number().int().nonnegative().optional(),
+  /** The format the file was read as (`v1` or an adapter's id), null when it held no known format. */
+  format: z.string().nullable().optional(),
+  /**
+   * Where a grown plain file is read on: the lines ending in a newline, the byte after the last of them,
+   * and a hash of the bytes just before it (a file replaced by a longer one fails it and re-indexes whole).
+   */
+  complete_lines: z.number().int().nonnegative().optional(),
+  complete_bytes: z.number().int().nonnegative().optional(),
+  check: z.string().optional(),
+  /** Policy versions in order of first appearance in the file (the run-wide order gives `policy_order` steps). */
+  policy_versions: z.array(z.string()).optional(),
+  /** Rows whose training step neither the record nor the file name gives. */
+  unstepped: z.number().int().nonnegative().optional(),
 });
 
 const manifestSchema = z.object({

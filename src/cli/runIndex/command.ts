@@ -1,0 +1,91 @@
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { DEFAULT_DRIFT_THRESHOLD, plural } from '../../analysis';
+import { DEFAULT_MAX_LINE_BYTES } from '../../format';
+import { readFormatOptions } from '../readFile';
+import { buildIndex, DEFAULT_SHARD_ROWS } from './build';
+import { mergeIndexes } from './merge';
+import { serveScans } from './pool';
+
+/**
+ * `trajscope index RUN... --out DIR [--jobs N] [--shard-rows N]` and `trajscope index --merge PART... --out DIR`:
+ * exit 0 when the index is written (lint's error findings are data here, not a failure), 2 when an input
+ * cannot be read or is of no known format (the index of the others is still written).
+ */
+export async function runIndexCommand(argv: string[]): Promise<number> {
+  if (argv[0] === '--worker') return serveScans();
+  try {
+    return await indexCommand(argv);
+  } catch (e) {
+    process.stderr.write(`trajscope index: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+}
+
+async function indexCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      out: { type: 'string', short: 'o' },
+      jobs: { type: 'string', short: 'j' },
+      'shard-rows': { type: 'string' },
+      merge: { type: 'boolean', default: false },
+      'drift-threshold': { type: 'string' },
+      'is-cap': { type: 'string' },
+      'max-line-bytes': { type: 'string' },
+      from: { type: 'string' },
+      map: { type: 'string' },
+      'unknown-as-finished': { type: 'boolean', default: false },
+      quiet: { type: 'boolean', short: 'q', default: false },
+    },
+  });
+  if (!values.out) throw new Error('name the index directory with --out DIR');
+  if (positionals.length === 0) throw new Error(values.merge ? 'name the partial indexes to merge' : 'name a run directory or files');
+  const say = (s: string) => {
+    if (!values.quiet) process.stderr.write(`${s}\n`);
+  };
+  if (values.merge) {
+    const manifest = await mergeIndexes(positionals, values.out);
+    say(
+      `trajscope index: merged ${plural(positionals.length, 'index', 'indexes')} into ${values.out} (${plural(manifest.files.length, 'file')})`,
+    );
+    return 0;
+  }
+  const number = (name: string, raw: string | undefined, fallback: number, ok: (n: number) => boolean) => {
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!ok(n))
+      throw new Error(
+        `--${name} must be ${name === 'drift-threshold' || name === 'is-cap' ? 'a non-negative number' : 'a positive whole number'}, got "${raw}"`,
+      );
+    return n;
+  };
+  const whole = (n: number) => Number.isSafeInteger(n) && n >= 1;
+  const nonNegative = (n: number) => Number.isFinite(n) && n >= 0;
+  const started = performance.now();
+  const outcome = await buildIndex({
+    inputs: positionals,
+    outDir: values.out,
+    jobs: number('jobs', values.jobs, availableParallelism(), whole),
+    shardRows: number('shard-rows', values['shard-rows'], DEFAULT_SHARD_ROWS, whole),
+    read: {
+      ...(await readFormatOptions(values)),
+      maxLineBytes: number('max-line-bytes', values['max-line-bytes'], DEFAULT_MAX_LINE_BYTES, whole),
+    },
+    rows: {
+      driftThreshold: number('drift-threshold', values['drift-threshold'], DEFAULT_DRIFT_THRESHOLD, nonNegative),
+      unknownAsFinished: values['unknown-as-finished'],
+      isCap: number('is-cap', values['is-cap'], 2, nonNegative),
+    },
+  });
+  for (const u of outcome.unsupported) process.stderr.write(`trajscope index: ${u.file}: ${u.why}\n`);
+  const errors = outcome.manifest.files.reduce((n, f) => n + f.parse_errors.length, 0);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  say(
+    `trajscope index: ${plural(outcome.rows, 'rollout')} from ${plural(outcome.manifest.files.length, 'file')} ` +
+      `(${outcome.indexed} indexed, ${outcome.resumed} read on, ${outcome.reused} unchanged; ${plural(errors, 'bad line')}) ` +
+      `in ${seconds} s -> ${values.out}/manifest.json`,
+  );
+  return outcome.unsupported.length > 0 ? 2 : 0;
+}
