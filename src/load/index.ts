@@ -20,11 +20,11 @@ export {
   reviewsToJsonl,
   sameReview,
 } from './reviews';
+export type { RunSnapshot, RunState, StepRange } from './run';
+export { manifestUrlOf, NO_STEP, RangeReader, RunColumns, RunSource, readRun, runSource } from './run';
 export type { ServedFile } from './served';
 export { isServedSource, servedUrl, useServedFiles } from './served';
 export type { LoadSource } from './sources';
 export { fileSource, LoadError, urlSource } from './sources';
 export { useLiveFollow } from './useLiveFollow';
 export { prewarmParseWorker } from './worker/client';
-export type { RunSnapshot, RunState, StepRange } from './run';
-export { manifestUrlOf, NO_STEP, RangeReader, RunColumns, RunSource, readRun, runSource } from './run';

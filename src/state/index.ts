@@ -43,6 +43,7 @@ export {
   useReviewerActions,
   useReviewTabSync,
 } from './reviews';
+export { useRun, useRunFeed } from './run';
 export type { GroupSortKey, RunFilters, RunSort, RunSortKey, SignalFilter } from './runFilters';
 export {
   isFiltered,
@@ -52,7 +53,6 @@ export {
   useRunFiltersActions,
   useRunSort,
 } from './runFilters';
-export { useRun, useRunFeed } from './run';
 export type { RolloutTab, StepRange, View } from './url';
 export { formatRange } from './url';
 

@@ -1,4 +1,4 @@
-import type { StepRange } from '../load/run/runDataset';
+import type { StepRange } from '../load';
 
 export type { StepRange };
 
@@ -93,7 +93,6 @@ export interface Selection {
   /** Training steps compared against `steps` (`vs=`). */
   compare: StepRange | null;
 }
-
 
 function readRange(v: string | null): StepRange | null {
   const m = v === null ? null : /^(\d{1,9})(?:-(\d{1,9}))?$/.exec(v);

@@ -2,10 +2,10 @@ import { lazy, Suspense } from 'react';
 import { DatasetProvider, formatRange, useRun, useRunFeed, useSelection } from '../state';
 import { ProblemsPanel } from './problems/ProblemsPanel';
 import { RolloutPage } from './RolloutPage';
+import { RunBanner } from './run/RunBanner';
 import { RunListView } from './run-list/RunListView';
 import { Notice } from './shared/Notice';
 import { Header } from './shell/Header';
-import { RunBanner } from './run/RunBanner';
 
 // Both use the chart library: loaded when first shown, as the groups page is for files.
 const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ default: m.GroupsView })));
@@ -35,7 +35,9 @@ export function RunShell() {
             </Notice>
           )}
           {state.snapshot === null ? (
-            state.error ? null : placeholder
+            state.error ? null : (
+              placeholder
+            )
           ) : view === 'run' ? (
             <Suspense fallback={placeholder}>
               <RunPage snapshot={state.snapshot} />

@@ -108,6 +108,7 @@ function originOf(url: string): string {
 }
 
 function slice(bytes: Uint8Array, offset: number, length: number, url: string): Uint8Array {
-  if (offset + length > bytes.length) throw new Error(`${url}: bytes ${offset}-${offset + length - 1} are past its end (${bytes.length} bytes)`);
+  if (offset + length > bytes.length)
+    throw new Error(`${url}: bytes ${offset}-${offset + length - 1} are past its end (${bytes.length} bytes)`);
   return bytes.subarray(offset, offset + length);
 }

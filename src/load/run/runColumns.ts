@@ -75,7 +75,7 @@ function grown<T extends Typed>(a: T, capacity: number): T {
 
 /** Counts are clamped to 16 bits: more than 65,535 steps or findings in one rollout reads as 65,535. */
 const U16_MAX = 0xffff;
-const clamp16 = (v: number) => (v > U16_MAX ? U16_MAX : v < 0 ? 0 : v);
+const clamp16 = (v: number) => (v > U16_MAX ? U16_MAX : Math.max(v, 0));
 /** `training_step` null. */
 export const NO_STEP = -1;
 
@@ -235,73 +235,55 @@ type Values = ArrayLike<unknown>;
 const num = (v: unknown): number => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : Number.NaN);
 const nullableNum = (v: unknown): number => (v === null || v === undefined ? Number.NaN : num(v));
 
-/** Stores one decoded column chunk at rows `at + rowStart ...`. */
-function store(c: RunColumns, name: Column, values: Values, at: number): void {
-  const dict = (d: DictColumn) => {
-    for (let i = 0; i < values.length; i++) d.codes[at + i] = d.code((values[i] as string | null) ?? null);
-  };
-  const put = (a: Typed, f: (v: unknown) => number) => {
-    for (let i = 0; i < values.length; i++) a[at + i] = f(values[i]);
-  };
-  switch (name) {
-    case 'file':
-      return dict(c.file);
-    case 'task_id':
-      return dict(c.task);
-    case 'attempt_id':
-      return dict(c.attempt);
-    case 'group_id':
-      return dict(c.group);
-    case 'policy_version':
-      return dict(c.policy);
-    case 'termination':
-      return dict(c.termination);
-    case 'source_format':
-      return dict(c.format);
-    case 'rollout_id':
-      for (let i = 0; i < values.length; i++) c.rolloutId.set(at + i, String(values[i]));
-      return;
-    case 'line':
-      return put(c.line, num);
-    case 'offset':
-      return put(c.offset, num);
-    case 'length':
-      return put(c.length, num);
-    case 'training_step':
-      return put(c.step, (v) => (v === null || v === undefined ? NO_STEP : num(v)));
-    case 'in_signal':
-      return put(c.inSignal, (v) => (v === true ? 1 : 0));
-    case 'truncated':
-      return put(c.truncated, (v) => (v === true ? 1 : 0));
-    case 'reward':
-      return put(c.reward, nullableNum);
-    case 'steps':
-      return put(c.steps, (v) => clamp16(num(v)));
-    case 'generated_tokens':
-      return put(c.generated, num);
-    case 'regressions':
-      return put(c.regressions, (v) => clamp16(num(v)));
-    case 'errors':
-      return put(c.errors, (v) => clamp16(num(v)));
-    case 'warnings':
-      return put(c.warnings, (v) => clamp16(num(v)));
-    case 'mismatch_max_abs':
-      return put(c.mismatchMax, nullableNum);
-    case 'mismatch_kl_k3':
-      return put(c.klK3, nullableNum);
-    case 'finding_codes':
-      for (let i = 0; i < values.length; i++) {
-        let mask = 0;
-        for (const code of (values[i] as string[] | null) ?? []) {
-          const bit = c.codeBit(code);
-          if (bit === -1) c.droppedCodes++;
-          else mask |= 1 << bit;
-        }
-        c.codes[at + i] = mask >>> 0;
-      }
-      return;
+const fill = (a: Typed, values: Values, at: number, f: (v: unknown) => number) => {
+  for (let i = 0; i < values.length; i++) a[at + i] = f(values[i]);
+};
+const fillDict = (d: DictColumn, values: Values, at: number) => {
+  for (let i = 0; i < values.length; i++) d.codes[at + i] = d.code((values[i] as string | null) ?? null);
+};
+const flag = (v: unknown) => (v === true ? 1 : 0);
+const count16 = (v: unknown) => clamp16(num(v));
+
+function fillCodes(c: RunColumns, values: Values, at: number): void {
+  for (let i = 0; i < values.length; i++) {
+    let mask = 0;
+    for (const code of (values[i] as string[] | null) ?? []) {
+      const bit = c.codeBit(code);
+      if (bit === -1) c.droppedCodes++;
+      else mask |= 1 << bit;
+    }
+    c.codes[at + i] = mask >>> 0;
   }
 }
+
+/** How each read column is stored: one decoded column chunk at rows `at ...`. */
+const STORE: Record<Column, (c: RunColumns, values: Values, at: number) => void> = {
+  file: (c, v, at) => fillDict(c.file, v, at),
+  task_id: (c, v, at) => fillDict(c.task, v, at),
+  attempt_id: (c, v, at) => fillDict(c.attempt, v, at),
+  group_id: (c, v, at) => fillDict(c.group, v, at),
+  policy_version: (c, v, at) => fillDict(c.policy, v, at),
+  termination: (c, v, at) => fillDict(c.termination, v, at),
+  source_format: (c, v, at) => fillDict(c.format, v, at),
+  rollout_id: (c, v, at) => {
+    for (let i = 0; i < v.length; i++) c.rolloutId.set(at + i, String(v[i]));
+  },
+  line: (c, v, at) => fill(c.line, v, at, num),
+  offset: (c, v, at) => fill(c.offset, v, at, num),
+  length: (c, v, at) => fill(c.length, v, at, num),
+  training_step: (c, v, at) => fill(c.step, v, at, (x) => (x === null || x === undefined ? NO_STEP : num(x))),
+  in_signal: (c, v, at) => fill(c.inSignal, v, at, flag),
+  truncated: (c, v, at) => fill(c.truncated, v, at, flag),
+  reward: (c, v, at) => fill(c.reward, v, at, nullableNum),
+  steps: (c, v, at) => fill(c.steps, v, at, count16),
+  generated_tokens: (c, v, at) => fill(c.generated, v, at, num),
+  regressions: (c, v, at) => fill(c.regressions, v, at, count16),
+  errors: (c, v, at) => fill(c.errors, v, at, count16),
+  warnings: (c, v, at) => fill(c.warnings, v, at, count16),
+  mismatch_max_abs: (c, v, at) => fill(c.mismatchMax, v, at, nullableNum),
+  mismatch_kl_k3: (c, v, at) => fill(c.klK3, v, at, nullableNum),
+  finding_codes: fillCodes,
+};
 
 /**
  * Appends one Parquet shard (its bytes) to the columns, column chunk by column chunk: no row objects are
@@ -318,7 +300,7 @@ export async function appendShard(c: RunColumns, bytes: ArrayBuffer, rows: numbe
     onChunk: (chunk) => {
       if (chunk.columnName === 'file') seen += chunk.rowEnd - chunk.rowStart;
       if (chunk.rowEnd > rows) throw new Error(`${name}: holds more rows than the manifest's ${rows}`);
-      store(c, chunk.columnName as Column, chunk.columnData as Values, at + chunk.rowStart);
+      STORE[chunk.columnName as Column]?.(c, chunk.columnData as Values, at + chunk.rowStart);
     },
   });
   if (seen !== rows) throw new Error(`${name}: ${seen} rows, the manifest says ${rows}`);

@@ -132,11 +132,21 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
     dr: once(() => advantagesOf(rows(), new Map(groups.dr().map((g) => [g.group_id, g])))),
   };
   const files = once((): LoadedFile[] =>
-    snap.manifest.files.map((f) => ({ name: f.file, bytes: f.size, lines: f.shards.reduce((n, s) => Math.max(n, s.to_line), 0), gzip: f.gzip })),
+    snap.manifest.files.map((f) => ({
+      name: f.file,
+      bytes: f.size,
+      lines: f.shards.reduce((n, s) => Math.max(n, s.to_line), 0),
+      gzip: f.gzip,
+    })),
   );
   const problems = once(() =>
     snap.manifest.files.flatMap((f) =>
-      f.parse_errors.map((e) => ({ file: f.file, line: e.line, code: e.code === 'E_SCHEMA' ? ('E_SCHEMA' as const) : ('E_PARSE' as const), message: e.message })),
+      f.parse_errors.map((e) => ({
+        file: f.file,
+        line: e.line,
+        code: e.code === 'E_SCHEMA' ? ('E_SCHEMA' as const) : ('E_PARSE' as const),
+        message: e.message,
+      })),
     ),
   );
   const counts = once((): DatasetCounts => {

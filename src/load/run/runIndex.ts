@@ -1,4 +1,4 @@
-import { parseRunManifest, type RunManifest } from '../../format/runIndex/manifest';
+import { parseRunManifest, type RunManifest } from '../../format';
 import { appendShard, RunColumns } from './runColumns';
 
 /*
@@ -72,7 +72,14 @@ export async function readRun(
   const wanted = shardPaths(manifest);
   const held = new Set(previous?.shards ?? []);
   const keeps = previous !== null && [...held].every((p) => wanted.some((w) => w.path === p));
-  const columns = keeps ? previous.columns : new RunColumns(Math.max(1024, wanted.reduce((n, s) => n + s.rows, 0)));
+  const columns = keeps
+    ? previous.columns
+    : new RunColumns(
+        Math.max(
+          1024,
+          wanted.reduce((n, s) => n + s.rows, 0),
+        ),
+      );
   const shards = keeps ? [...previous.shards] : [];
   const todo = wanted.filter((w) => !keeps || !held.has(w.path));
   if (keeps && todo.length === 0) return { ...previous, manifest };

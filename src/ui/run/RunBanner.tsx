@@ -16,9 +16,9 @@ export function RunBanner({ state }: { state: RunState }) {
       )}
       {state.rangesIgnored && (
         <Notice tone="warning">
-          This host ignores HTTP range requests (Python's <code>http.server</code> does): each rollout opened costs a
-          download of its whole file ({state.rangesIgnored}), kept for the next one. Serve the run with{' '}
-          <code>trajscope view</code>, nginx or a bucket to read only the rollout's bytes.
+          This host ignores HTTP range requests (Python's <code>http.server</code> does): each rollout opened costs a download of its whole
+          file ({state.rangesIgnored}), kept for the next one. Serve the run with <code>trajscope view</code>, nginx or a bucket to read
+          only the rollout's bytes.
         </Notice>
       )}
     </>

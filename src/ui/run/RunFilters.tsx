@@ -44,7 +44,10 @@ export function RunFilters({
     <section className="run-filters" aria-label="Filter the charts">
       <label>
         Task{' '}
-        <select value={task} onChange={(e) => onChange({ ...filter, tasks: e.target.value === '' ? null : new Set([Number(e.target.value)]) })}>
+        <select
+          value={task}
+          onChange={(e) => onChange({ ...filter, tasks: e.target.value === '' ? null : new Set([Number(e.target.value)]) })}
+        >
           <option value="">all {taskCount.toLocaleString('en-US')} tasks</option>
           {sortedTasks.map(({ t, code }) => (
             <option key={code} value={code}>

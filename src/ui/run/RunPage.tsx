@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Area, Bar, Line } from 'recharts';
-import { runTrends, type TrendFilter, terminationInfo, totalsOver } from '../../analysis';
+import { runTrends, type TrendFilter, terminationInfo } from '../../analysis';
 import type { RunSnapshot } from '../../load';
 import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useSelection } from '../../state';
 import { RangeInput } from './RangeInput';
@@ -33,11 +33,14 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
     // Read by `npm run bench` (re-aggregation after a filter change).
     performance.measure('trajscope:run-aggregate', { start: t0, end: performance.now() });
     return t;
-    // biome-ignore lint/correctness/useExhaustiveDependencies: a snapshot's version names its rows; the columns object only grows.
-  }, [columns, snapshot.version, snapshot.rows, filter]);
+  }, [columns, snapshot.rows, filter]);
   const rows = useMemo(() => chartRows(trends), [trends]);
   const codes = useMemo(() => topCodes(trends, columns.codeNames), [trends, columns.codeNames]);
-  const terms = columns.termination.values.map((t, k) => ({ k, name: t ?? '', rollouts: trends.points.reduce((n, p) => n + (p.terminations[k] ?? 0), 0) }));
+  const terms = columns.termination.values.map((t, k) => ({
+    k,
+    name: t ?? '',
+    rollouts: trends.points.reduce((n, p) => n + (p.terminations[k] ?? 0), 0),
+  }));
   const first = rows[0]?.step ?? 0;
   const last = rows[rows.length - 1]?.step ?? 0;
   const hasMismatch = trends.points.some((p) => p.mismatchN > 0);
@@ -53,7 +56,9 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
       <section className="run-page__summary" aria-label="Run">
         <strong>{snapshot.rows.toLocaleString('en-US')}</strong> rollouts over <strong>{rows.length.toLocaleString('en-US')}</strong>{' '}
         training steps ({first}–{last}) in {files.toLocaleString('en-US')} file{files === 1 ? '' : 's'}
-        {trends.withoutStep > 0 && <span className="faint"> · {trends.withoutStep.toLocaleString('en-US')} without a training step (not charted)</span>}
+        {trends.withoutStep > 0 && (
+          <span className="faint"> · {trends.withoutStep.toLocaleString('en-US')} without a training step (not charted)</span>
+        )}
         <span className="faint"> · new steps appear as the run grows</span>
       </section>
       <RunFilters columns={columns} filter={filter} onChange={setFilter} matched={trends.matched} total={snapshot.rows} />
@@ -108,15 +113,21 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
           <TrendChart {...chart} title="Response length" note="generated tokens, mean" format={num}>
             <Line dataKey="generatedMean" name="tokens" stroke="#8250df" {...line} />
           </TrendChart>
-          <TrendChart {...chart} title="Truncated" note="cut at max_new_tokens" format={pct} domain={[0, 'auto']}>
+          <TrendChart {...chart} title="Truncated" note="cut at max_new_tokens" format={pct} domain="share">
             <Line dataKey="truncatedShare" name="truncated" stroke="#cf222e" {...line} />
           </TrendChart>
-          <TrendChart {...chart} title="Findings" note={codes.length === 0 ? 'none' : 'share of rollouts with the code'} format={pct} domain={[0, 'auto']}>
+          <TrendChart
+            {...chart}
+            title="Findings"
+            note={codes.length === 0 ? 'none in these rollouts' : 'share of rollouts with the code'}
+            format={pct}
+            domain="share"
+          >
             {codes.map((c, i) => (
               <Line key={c.bit} dataKey={`c${c.bit}`} name={c.code} stroke={CODE_COLORS[i % CODE_COLORS.length]} {...line} />
             ))}
           </TrendChart>
-          <TrendChart {...chart} title="Regressions" note="share of rollouts with one" format={pct} domain={[0, 'auto']}>
+          <TrendChart {...chart} title="Regressions" note="share of rollouts with one" format={pct} domain="share">
             <Line dataKey="regressionRate" name="with a regression" stroke="#57606a" {...line} />
           </TrendChart>
           {(hasMismatch || hasKl) && (

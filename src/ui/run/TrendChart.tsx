@@ -12,13 +12,15 @@ interface Props {
   onSelect: (range: StepRange) => void;
   /** Formats a y value for the axis and tooltip. */
   format?: (v: number) => string;
-  domain?: [number | 'auto', number | 'auto'];
+  domain?: [number, number] | 'share';
   children: ReactNode;
   /** One line under the title: what the chart counts. */
   note?: string;
 }
 
 const MARGIN = { top: 6, right: 12, bottom: 0, left: 0 };
+/** A share from 0 to its largest value, never less than 5 % tall: a flat 0 reads as 0, not as noise. */
+const SHARE_DOMAIN: [number, (max: number) => number] = [0, (max: number) => Math.min(1, Math.max(max, 0.05))];
 
 type MouseState = { activeLabel?: string | number } | null;
 const stepOf = (s: MouseState): number | null => {
@@ -53,11 +55,18 @@ export function TrendChart({ title, rows, selected, compare, onSelect, format, d
             style={{ cursor: 'crosshair', userSelect: 'none' }}
           >
             <XAxis dataKey="step" type="category" tick={{ fontSize: 11 }} minTickGap={16} />
-            <YAxis width={48} tick={{ fontSize: 11 }} tickFormatter={format} domain={domain ?? ['auto', 'auto']} />
+            <YAxis
+              width={48}
+              tick={{ fontSize: 11 }}
+              tickFormatter={format}
+              domain={domain === 'share' ? SHARE_DOMAIN : (domain ?? ['auto', 'auto'])}
+            />
             <Tooltip
               isAnimationActive={false}
               labelFormatter={(s) => `training step ${s}`}
-              formatter={(v) => (typeof v === 'number' && format ? format(v) : Array.isArray(v) ? v.map((x) => (format ? format(x) : x)).join(' – ') : v)}
+              formatter={(v) =>
+                typeof v === 'number' && format ? format(v) : Array.isArray(v) ? v.map((x) => (format ? format(x) : x)).join(' – ') : v
+              }
             />
             {compare && <ReferenceArea x1={compare.from} x2={compare.to} fill="#f59e0b" fillOpacity={0.18} ifOverflow="extendDomain" />}
             {selected && <ReferenceArea x1={selected.from} x2={selected.to} fill="#0a66c2" fillOpacity={0.14} ifOverflow="extendDomain" />}
