@@ -13,7 +13,7 @@ export { formatCount, plural } from './counting';
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';
-export { groupAdvantages, groupIdOf } from './groups';
+export { groupAdvantages, groupIdOf, STD_EPSILON } from './groups';
 export { sharedPrefixes, startsWithPair } from './ids';
 export type { GroupMember, RolloutFacts } from './lint';
 export { groupSummary, LintSession, rolloutFacts, summarizeRollout } from './lint';

@@ -16,6 +16,9 @@ commands:
   index RUN... --out DIR [--jobs N] [--shard-rows N] [lint's options]
       write a Parquet run index (one row per rollout, docs/adr/0013); unchanged files keep their shards,
       a grown file is read on from its last indexed line. index --merge PART... --out DIR joins partial indexes
+  query RUN_OR_INDEX "SQL" [--json | --csv]
+      SQL (DuckDB) over a run index: tables rollouts, groups, advantages, duplicates, parse_errors; a run
+      directory is indexed (or refreshed) first, into RUN/.trajscope/index
   demo --out FILE [--groups N] [--per-group G] [--seed S]
       run the demo harness and write real rollouts
   demo --train --out DIR [--steps N] [--seed S] [--async K] [--per-group G] [--dr-grpo] [--gzip] [--live]
@@ -39,6 +42,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'index': {
       const { runIndexCommand } = await import('./runIndex/command');
       return runIndexCommand(rest);
+    }
+    case 'query': {
+      const { runQuery } = await import('./query');
+      return runQuery(rest);
     }
     case 'demo': {
       const { runDemo } = await import('./demo');

@@ -19,6 +19,8 @@ export interface IndexOptions {
   /** Files and directories (a directory's trajectory files, recursively, dot-names skipped). */
   inputs: readonly string[];
   outDir: string;
+  /** Names files relative to this directory (a job indexing a slice of a run's files names them as the whole run would). */
+  base?: string;
   jobs: number;
   shardRows?: number;
   read?: ReadOptions;
@@ -48,7 +50,7 @@ interface Input {
  */
 export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
   const outDir = resolve(options.outDir);
-  const { base, inputs } = await listInputs(options.inputs, outDir);
+  const { base, inputs } = await listInputs(options.inputs, outDir, options.base);
   const sourceBase = toPosix(relative(outDir, base));
   const old = await readManifest(outDir);
   const previous = new Map((old?.source_base === sourceBase ? old.files : []).map((f) => [f.file, f]));
@@ -207,11 +209,11 @@ async function removeOrphans(dir: string, outDir: string, named: Set<string>): P
 }
 
 /**
- * The inputs as files with their index names: with one directory named, names are relative to it (the
- * run directory); otherwise relative to the working directory, as given. The index directory itself
+ * The inputs as files with their index names: relative to `--base` when given; else, with one directory
+ * named, relative to it (the run directory); otherwise as given (relative to the working directory). The index directory itself
  * (if inside the run) is never read.
  */
-async function listInputs(paths: readonly string[], outDir: string): Promise<{ base: string; inputs: Input[] }> {
+async function listInputs(paths: readonly string[], outDir: string, named?: string): Promise<{ base: string; inputs: Input[] }> {
   const kinds = await Promise.all(
     paths.map(async (p) => {
       const s = await stat(p).catch((e: NodeJS.ErrnoException) => {
@@ -221,7 +223,7 @@ async function listInputs(paths: readonly string[], outDir: string): Promise<{ b
     }),
   );
   const only = kinds.length === 1 && kinds[0]?.dir ? resolve(kinds[0].p) : null;
-  const base = only ?? process.cwd();
+  const base = named !== undefined ? resolve(named) : (only ?? process.cwd());
   const inputs: Input[] = [];
   const seen = new Set<string>();
   const add = (path: string, file: string) => {
@@ -231,16 +233,18 @@ async function listInputs(paths: readonly string[], outDir: string): Promise<{ b
     inputs.push({ path: abs, file });
   };
   for (const { p, dir } of kinds) {
-    if (!dir) add(p, toPosix(p));
+    if (!dir) add(p, named !== undefined ? toPosix(relative(base, resolve(p))) : toPosix(p));
     else for (const f of await walk(resolve(p))) add(f, toPosix(relative(base, f)));
   }
   if (inputs.length === 0) throw new Error(`no trajectory files (.jsonl, .jsonl.gz, .json, .traj, .eval) in ${paths.join(', ')}`);
   return { base, inputs };
 }
 
+/** A directory's trajectory files in name order, recursively; another run index inside it is skipped. */
 async function walk(dir: string): Promise<string[]> {
   const out: string[] = [];
   const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (entries.some((e) => e.name === 'manifest.json') && entries.some((e) => e.name === 'shards' && e.isDirectory())) return [];
   for (const e of entries) {
     if (e.name.startsWith('.')) continue;
     const path = join(dir, e.name);

@@ -8,7 +8,7 @@ import { mergeIndexes } from './merge';
 import { serveScans } from './pool';
 
 /**
- * `trajscope index RUN... --out DIR [--jobs N] [--shard-rows N]` and `trajscope index --merge PART... --out DIR`:
+ * `trajscope index RUN... --out DIR [--jobs N] [--shard-rows N] [--base RUN]` and `trajscope index --merge PART... --out DIR`:
  * exit 0 when the index is written (lint's error findings are data here, not a failure), 2 when an input
  * cannot be read or is of no known format (the index of the others is still written).
  */
@@ -28,6 +28,7 @@ async function indexCommand(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       out: { type: 'string', short: 'o' },
+      base: { type: 'string' },
       jobs: { type: 'string', short: 'j' },
       'shard-rows': { type: 'string' },
       merge: { type: 'boolean', default: false },
@@ -67,6 +68,7 @@ async function indexCommand(argv: string[]): Promise<number> {
   const outcome = await buildIndex({
     inputs: positionals,
     outDir: values.out,
+    ...(values.base === undefined ? {} : { base: values.base }),
     jobs: number('jobs', values.jobs, availableParallelism(), whole),
     shardRows: number('shard-rows', values['shard-rows'], DEFAULT_SHARD_ROWS, whole),
     read: {

@@ -44,17 +44,26 @@ export interface ScanResult {
   unsupported: string | null;
 }
 
-/** Bytes a resumed read checks before its start, to tell a grown file from a replaced one. */
-export const CHECK_BYTES = 256;
+/** Bytes a resumed read checks at the file's start and before the resume point: 64 KiB each. */
+const CHECK_BYTES = 64 * 1024;
 
-/** A hash of the bytes just before `end`: the same when the file only grew past them. */
+/**
+ * A hash of the file's first bytes and of those just before `end`: unchanged when the file only grew
+ * past `end`, different when it was replaced (a writer that rewrites a file in place keeping both of
+ * those 64 KiB windows is the one case taken for growth).
+ */
 export async function tailCheck(path: string, end: number): Promise<string> {
   const handle = await open(path, 'r');
   try {
-    const from = Math.max(0, end - CHECK_BYTES);
-    const buf = Buffer.alloc(end - from);
-    await handle.read(buf, 0, buf.length, from);
-    return createHash('sha256').update(buf).digest('hex').slice(0, 32);
+    const hash = createHash('sha256');
+    const head = Buffer.alloc(Math.min(CHECK_BYTES, end));
+    await handle.read(head, 0, head.length, 0);
+    hash.update(head);
+    const from = Math.max(head.length, end - CHECK_BYTES);
+    const tail = Buffer.alloc(end - from);
+    await handle.read(tail, 0, tail.length, from);
+    hash.update(tail);
+    return hash.digest('hex').slice(0, 32);
   } finally {
     await handle.close();
   }
