@@ -11,6 +11,7 @@ export {
 export {
   backToList,
   compareSteps,
+  openBundledRun,
   openRun,
   openSources,
   openSteps,

@@ -31,3 +31,12 @@ export const toRun = () => go(intents.toRun(here()));
 export const selectSteps = (range: StepRange | null) => go(intents.selectSteps(here(), range));
 export const compareSteps = (range: StepRange | null) => go(intents.compareSteps(here(), range));
 export const openSteps = (range: StepRange, view: 'list' | 'groups' = 'list') => go(intents.openSteps(here(), range, view));
+
+/**
+ * A site `trajscope bundle` wrote names its run in a meta tag of its page: a visit whose URL names
+ * nothing opens that run (in place of the empty entry, so Back leaves the site).
+ */
+export function openBundledRun(): void {
+  const run = document.querySelector('meta[name="trajscope-run"]')?.getAttribute('content');
+  if (run && window.location.search === '') go({ ...intents.openRun(run), push: false });
+}

@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { type DatasetFeed, manifestUrlOf, type RunSource, type RunState, runSource } from '../load';
 import { useSelection } from './hooks';
 
-const NO_RUN: RunState = { snapshot: null, error: null, loading: false, rangesIgnored: null };
+const NO_RUN: RunState = { snapshot: null, error: null, loading: false, rangesIgnored: null, building: false };
 const noop = () => () => {};
 
 /** The run the URL's `run=` names (its source and current state), or null when files are open. */

@@ -39,7 +39,9 @@ export async function serveRun(req: IncomingMessage, res: ServerResponse, mount:
   const parsed = text === null ? null : parseRunManifest(text);
   if (parsed === null || 'error' in parsed) {
     if (mount.building()) {
-      res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '1', 'Cache-Control': 'no-store' }).end('the run index is being built');
+      res
+        .writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '1', 'Cache-Control': 'no-store' })
+        .end('the run index is being built');
     } else notFound();
     return;
   }

@@ -36,6 +36,9 @@ export function sourceUrl(manifestUrl: string, sourceBase: string, file: string)
 
 type Fetch = typeof globalThis.fetch;
 
+/** `trajscope view` answers 503 until its first index of the run is written: wait, it is not missing. */
+export class IndexPending extends Error {}
+
 async function fetchOk(fetch: Fetch, url: string): Promise<Response> {
   let res: Response;
   try {
@@ -43,6 +46,7 @@ async function fetchOk(fetch: Fetch, url: string): Promise<Response> {
   } catch (e) {
     throw new Error(`could not read ${url}: ${e instanceof Error ? e.message : String(e)}`);
   }
+  if (res.status === 503) throw new IndexPending(`${url}: the run index is being built`);
   if (!res.ok) throw new Error(`could not read ${url}: HTTP ${res.status}`);
   return res;
 }

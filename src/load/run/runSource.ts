@@ -1,10 +1,12 @@
 import type { Dataset, DatasetFeed } from '../dataset/dataset';
 import { RangeReader } from './rangeRead';
 import { type RunDatasetContext, runDataset, type StepRange } from './runDataset';
-import { type RunSnapshot, readRun } from './runIndex';
+import { IndexPending, type RunSnapshot, readRun } from './runIndex';
 
 /** How often a run is checked for new shards (a training job writes a step every few minutes). */
 const POLL_MS = 5000;
+/** How often to ask again while the server builds the first index. */
+const BUILDING_POLL_MS = 1000;
 /** Records read by range kept at once (each a whole rollout). */
 const RECORDS_KEPT = 64;
 
@@ -16,6 +18,8 @@ export interface RunState {
   loading: boolean;
   /** Set once a host answered a range request with the whole file: every rollout read there costs its whole file. */
   rangesIgnored: string | null;
+  /** The server is still building the run's first index (`trajscope view`). */
+  building: boolean;
 }
 
 /**
@@ -23,7 +27,7 @@ export interface RunState {
  * anyone listens, and the range reader and record cache every view of it shares.
  */
 export class RunSource {
-  private state: RunState = { snapshot: null, error: null, loading: true, rangesIgnored: null };
+  private state: RunState = { snapshot: null, error: null, loading: true, rangesIgnored: null, building: false };
   private readonly listeners = new Set<() => void>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
@@ -73,13 +77,15 @@ export class RunSource {
           onProgress: (snapshot) => this.set({ snapshot, loading: true }),
         });
         if (next.version !== this.state.snapshot?.version || this.state.loading || this.state.error) {
-          this.set({ snapshot: next, loading: false, error: null });
+          this.set({ snapshot: next, loading: false, error: null, building: false });
         }
       } catch (e) {
-        this.set({ error: e instanceof Error ? e.message : String(e), loading: false });
+        if (e instanceof IndexPending) this.set({ building: true, loading: true, error: null });
+        else this.set({ error: e instanceof Error ? e.message : String(e), loading: false, building: false });
       } finally {
         this.running = null;
-        if (this.listeners.size > 0) this.timer = setTimeout(() => void this.refresh(), POLL_MS);
+        const wait = this.state.building ? BUILDING_POLL_MS : POLL_MS;
+        if (this.listeners.size > 0) this.timer = setTimeout(() => void this.refresh(), wait);
       }
     })();
     return this.running;

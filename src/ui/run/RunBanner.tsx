@@ -11,6 +11,7 @@ export function RunBanner({ state }: { state: RunState }) {
           {state.snapshot ? ' (showing what was read before)' : ''}
         </Notice>
       )}
+      {state.building && <Notice>Building the run index (trajscope view does it once; then only what changes)…</Notice>}
       {state.loading && state.snapshot && (
         <Notice>Reading the run index: {state.snapshot.rows.toLocaleString('en-US')} rollouts so far…</Notice>
       )}

@@ -1,10 +1,11 @@
 import { type StepPoint, totalsOver } from '../../analysis';
 import { formatRange, type StepRange } from '../../state';
-import { compareRows } from './runModel';
+import { type CompareRow, compareRows } from './runModel';
 
-const show = (v: number | null, unit: 'share' | 'number', signed = false) => {
+const show = (v: number | null, unit: CompareRow['unit'], signed = false) => {
   if (v === null) return '—';
   const sign = signed && v > 0 ? '+' : '';
+  if (unit === 'count') return `${sign}${v.toLocaleString('en-US')}`;
   if (unit === 'share') return `${sign}${(v * 100).toFixed(1)}${signed ? ' pp' : '%'}`;
   return `${sign}${Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(3)}`;
 };

@@ -33,8 +33,10 @@ export function TrendChart({ title, rows, selected, compare, onSelect, format, d
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragTo, setDragTo] = useState<number | null>(null);
   const end = (s: MouseState) => {
+    // A press the chart had no step for yet (no hover before it) is a click on the step under the release.
     const to = stepOf(s) ?? dragTo;
-    if (dragFrom !== null && to !== null) onSelect({ from: Math.min(dragFrom, to), to: Math.max(dragFrom, to) });
+    const from = dragFrom ?? to;
+    if (from !== null && to !== null) onSelect({ from: Math.min(from, to), to: Math.max(from, to) });
     setDragFrom(null);
     setDragTo(null);
   };

@@ -43,8 +43,8 @@ export interface CompareRow {
   a: number | null;
   b: number | null;
   delta: number | null;
-  /** How to print it: a share in percent, or a plain number with this many decimals. */
-  unit: 'share' | 'number';
+  /** How to print it: a share in percent, a count, or a measured number. */
+  unit: 'share' | 'count' | 'number';
 }
 
 const COMPARED: { key: keyof TrendMeasures; label: string; unit: CompareRow['unit'] }[] = [
@@ -63,7 +63,7 @@ export function compareRows(a: StepTotals, b: StepTotals): CompareRow[] {
   const ma = measures(a);
   const mb = measures(b);
   return [
-    { label: 'Rollouts', a: a.rollouts, b: b.rollouts, delta: b.rollouts - a.rollouts, unit: 'number' as const },
+    { label: 'Rollouts', a: a.rollouts, b: b.rollouts, delta: b.rollouts - a.rollouts, unit: 'count' as const },
     ...COMPARED.map(({ key, label, unit }) => {
       const x = ma[key];
       const y = mb[key];
