@@ -111,7 +111,9 @@ test('a bundled run on a plain static host: the run page, a click on a step open
     await page.getByRole('button', { name: `Open rollouts of step ${step}` }).click();
     await expect(rolloutRows(page)).toHaveCount(inStep.length);
     const texts = await rolloutRows(page).allTextContents();
-    inStep.forEach(({ id }, i) => expect(texts[i]).toContain(id));
+    inStep.forEach(({ id }, i) => {
+      expect(texts[i]).toContain(id);
+    });
 
     // Opening a rollout reads its line, and only its line, by an HTTP range request.
     const before = site.log.length;
