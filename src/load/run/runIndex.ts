@@ -61,6 +61,8 @@ export async function readManifest(manifestUrl: string, fetch: Fetch): Promise<R
 const shardPaths = (m: RunManifest) => m.files.flatMap((f) => f.shards.map((s) => ({ path: s.path, rows: s.rows })));
 
 let versions = 0;
+/** How often a run still being read shows what it has so far (the first time, at once). */
+const PROGRESS_MS = 1000;
 
 /**
  * Reads the run (or what changed since `previous`). `onProgress` gets each intermediate snapshot as
@@ -88,7 +90,7 @@ export async function readRun(
   const todo = wanted.filter((w) => !keeps || !held.has(w.path));
   if (keeps && todo.length === 0) return { ...previous, manifest };
   const snapshot = (): RunSnapshot => ({ manifestUrl, manifest, columns, rows: columns.n, shards: [...shards], version: ++versions });
-  let lastProgress = performance.now();
+  let lastProgress = Number.NEGATIVE_INFINITY;
   // Two shards in flight: one is decoded while the next one downloads.
   let next = todo[0] ? fetchShard(fetch, manifestUrl, todo[0].path) : null;
   for (let i = 0; i < todo.length; i++) {
@@ -98,9 +100,11 @@ export async function readRun(
     next = todo[i + 1] ? fetchShard(fetch, manifestUrl, todo[i + 1]?.path ?? '') : null;
     await appendShard(columns, bytes, shard.rows, shard.path);
     shards.push(shard.path);
-    if (options.onProgress && performance.now() - lastProgress > 250 && i < todo.length - 1) {
-      lastProgress = performance.now();
+    if (options.onProgress && performance.now() - lastProgress > PROGRESS_MS && i < todo.length - 1) {
       options.onProgress(snapshot());
+      // Decoding is work on this thread: give the page a moment to draw what it has (the first chart).
+      await new Promise((r) => setTimeout(r, 50));
+      lastProgress = performance.now();
     }
   }
   return snapshot();

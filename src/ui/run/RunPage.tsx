@@ -41,8 +41,9 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
     name: t ?? '',
     rollouts: trends.points.reduce((n, p) => n + (p.terminations[k] ?? 0), 0),
   }));
-  const first = rows[0]?.step ?? 0;
-  const last = rows[rows.length - 1]?.step ?? 0;
+  const first = trends.points[0]?.step ?? 0;
+  const last = trends.points[trends.points.length - 1]?.step ?? 0;
+  const binWidth = rows[0] ? rows[0].stepTo - rows[0].step + 1 : 1;
   const hasMismatch = trends.points.some((p) => p.mismatchN > 0);
   const hasKl = trends.points.some((p) => p.klN > 0);
   useEffect(() => {
@@ -54,11 +55,13 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
   return (
     <div className="run-page">
       <section className="run-page__summary" aria-label="Run">
-        <strong>{snapshot.rows.toLocaleString('en-US')}</strong> rollouts over <strong>{rows.length.toLocaleString('en-US')}</strong>{' '}
-        training steps ({first}–{last}) in {files.toLocaleString('en-US')} file{files === 1 ? '' : 's'}
+        <strong>{snapshot.rows.toLocaleString('en-US')}</strong> rollouts over{' '}
+        <strong>{trends.points.length.toLocaleString('en-US')}</strong> training steps ({first}–{last}) in {files.toLocaleString('en-US')}{' '}
+        file{files === 1 ? '' : 's'}
         {trends.withoutStep > 0 && (
           <span className="faint"> · {trends.withoutStep.toLocaleString('en-US')} without a training step (not charted)</span>
         )}
+        {binWidth > 1 && <span className="faint"> · each point sums {binWidth} steps</span>}
         <span className="faint"> · new steps appear as the run grows</span>
       </section>
       <RunFilters columns={columns} filter={filter} onChange={setFilter} matched={trends.matched} total={snapshot.rows} />

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { ComposedChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StepRange } from '../../state';
-import type { ChartRow } from './runModel';
+import { type ChartRow, rowOf } from './runModel';
 
 interface Props {
   title: string;
@@ -32,13 +32,20 @@ const stepOf = (s: MouseState): number | null => {
 export function TrendChart({ title, rows, selected, compare, onSelect, format, domain, children, note }: Props) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragTo, setDragTo] = useState<number | null>(null);
+  const reset = () => {
+    setDragFrom(null);
+    setDragTo(null);
+  };
   const end = (s: MouseState) => {
     // A press the chart had no step for yet (no hover before it) is a click on the step under the release.
     const to = stepOf(s) ?? dragTo;
     const from = dragFrom ?? to;
-    if (from !== null && to !== null) onSelect({ from: Math.min(from, to), to: Math.max(from, to) });
-    setDragFrom(null);
-    setDragTo(null);
+    if (from === null || to === null) return void reset();
+    // A point may be a bin of steps: the selection covers every step of the bins it touches.
+    const a = rowOf(rows, Math.min(from, to));
+    const b = rowOf(rows, Math.max(from, to));
+    if (a && b) onSelect({ from: a.step, to: b.stepTo });
+    reset();
   };
   return (
     <figure className="trend" aria-label={title}>
@@ -65,13 +72,32 @@ export function TrendChart({ title, rows, selected, compare, onSelect, format, d
             />
             <Tooltip
               isAnimationActive={false}
-              labelFormatter={(s) => `training step ${s}`}
+              labelFormatter={(s) => {
+                const r = rowOf(rows, Number(s));
+                return r && r.stepTo !== r.step ? `training steps ${r.step}–${r.stepTo}` : `training step ${s}`;
+              }}
               formatter={(v) =>
                 typeof v === 'number' && format ? format(v) : Array.isArray(v) ? v.map((x) => (format ? format(x) : x)).join(' – ') : v
               }
             />
-            {compare && <ReferenceArea x1={compare.from} x2={compare.to} fill="#f59e0b" fillOpacity={0.18} ifOverflow="extendDomain" />}
-            {selected && <ReferenceArea x1={selected.from} x2={selected.to} fill="#0a66c2" fillOpacity={0.14} ifOverflow="extendDomain" />}
+            {compare && (
+              <ReferenceArea
+                x1={rowOf(rows, compare.from)?.step}
+                x2={rowOf(rows, compare.to)?.step}
+                fill="#f59e0b"
+                fillOpacity={0.18}
+                ifOverflow="extendDomain"
+              />
+            )}
+            {selected && (
+              <ReferenceArea
+                x1={rowOf(rows, selected.from)?.step}
+                x2={rowOf(rows, selected.to)?.step}
+                fill="#0a66c2"
+                fillOpacity={0.14}
+                ifOverflow="extendDomain"
+              />
+            )}
             {dragFrom !== null && dragTo !== null && <ReferenceArea x1={dragFrom} x2={dragTo} fill="#0a66c2" fillOpacity={0.25} />}
             {children}
           </ComposedChart>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunTrends, StepPoint } from '../../analysis';
-import { chartRows, compareRows, topCodes } from './runModel';
+import { chartRows, compareRows, rowOf, topCodes } from './runModel';
 
 const point = (step: number, over: Partial<StepPoint> = {}): StepPoint => ({
   step,
@@ -32,10 +32,26 @@ const trends: RunTrends = {
 describe('run page model', () => {
   it('makes one chart row per step: measures, the ±1 std band, termination and code shares', () => {
     const [a, b] = chartRows(trends);
-    expect(a).toMatchObject({ step: 0, rewardMean: 0.5, t0: 0.75, t1: 0.25, c1: 0.5, truncatedShare: 0.25, mismatchMaxMean: null });
+    expect(a).toMatchObject({ step: 0, stepTo: 0, rewardMean: 0.5, t0: 0.75, t1: 0.25, c1: 0.5, truncatedShare: 0.25, mismatchMaxMean: null });
     const std = Math.sqrt((2 - 4 * 0.25) / 3);
     expect(a?.band?.[0]).toBeCloseTo(0.5 - std, 12);
     expect(b?.band).toEqual([1, 1]);
+  });
+
+  it('sums a run of more steps than a chart draws into bins of consecutive steps, over all their rollouts', () => {
+    const many: RunTrends = { points: Array.from({ length: 10 }, (_, i) => point(i * 2, { rewardSum: i })), withoutStep: 0, matched: 40 };
+    const rows = chartRows(many, 4);
+    // Steps 0..18 in bins of 5: [0-4], [5-9], [10-14], [15-18].
+    expect(rows.map((r) => [r.step, r.stepTo, r.rollouts])).toEqual([
+      [0, 4, 12],
+      [5, 9, 8],
+      [10, 14, 12],
+      [15, 18, 8],
+    ]);
+    expect(rows[0]?.rewardMean).toBe((0 + 1 + 2) / 12);
+    expect(rowOf(rows, 7)?.step).toBe(5);
+    expect(rowOf(rows, 99)?.step).toBe(15);
+    expect(chartRows(many, 10)).toHaveLength(10);
   });
 
   it('charts the finding codes the steps have, most frequent first', () => {

@@ -1,19 +1,48 @@
-import { measures, type RunTrends, type StepTotals, type TrendMeasures } from '../../analysis';
+import { measures, type RunTrends, type StepPoint, type StepTotals, type TrendMeasures, totalsOver } from '../../analysis';
 
-/** One step's row for the charts: the measures, termination shares `t0..`, finding-code shares `c0..`. */
+/** One step's row for the charts (or a bin of steps): the measures, termination shares `t0..`, finding-code shares `c0..`. */
 export interface ChartRow extends TrendMeasures {
+  /** The first training step of the point, its label on the x axis. */
   step: number;
+  /** The last training step it sums (the same as `step` unless the run has more steps than points drawn). */
+  stepTo: number;
   rollouts: number;
   /** Reward mean minus and plus one standard deviation (the band), or null. */
   band: [number, number] | null;
   [share: `t${number}` | `c${number}`]: number;
 }
 
-export function chartRows(trends: RunTrends): ChartRow[] {
-  return trends.points.map((p) => {
+/**
+ * Points a chart draws at most: a chart is a few hundred pixels wide, so more steps than this are summed
+ * into bins of consecutive steps (each bin's measures are over all its rollouts, not a mean of means).
+ */
+export const MAX_POINTS = 200;
+
+function binned(points: readonly StepPoint[], max: number): { step: number; stepTo: number; t: StepTotals }[] {
+  const first = points[0]?.step ?? 0;
+  const last = points[points.length - 1]?.step ?? 0;
+  if (points.length <= max) return points.map((p) => ({ step: p.step, stepTo: p.step, t: p }));
+  const width = Math.ceil((last - first + 1) / max);
+  const out: { step: number; stepTo: number; t: StepTotals }[] = [];
+  for (let from = first; from <= last; from += width) {
+    const inBin = points.filter((p) => p.step >= from && p.step < from + width);
+    if (inBin.length === 0) continue;
+    out.push({ step: from, stepTo: Math.min(last, from + width - 1), t: totalsOver(inBin, from, from + width - 1) });
+  }
+  return out;
+}
+
+/** The bin (its row) that holds a training step, for selections made in steps and drawn in bins. */
+export function rowOf(rows: readonly ChartRow[], step: number): ChartRow | undefined {
+  return rows.find((r) => step >= r.step && step <= r.stepTo) ?? (step < (rows[0]?.step ?? 0) ? rows[0] : rows[rows.length - 1]);
+}
+
+export function chartRows(trends: RunTrends, max = MAX_POINTS): ChartRow[] {
+  return binned(trends.points, max).map(({ step, stepTo, t: p }) => {
     const m = measures(p);
     const row: ChartRow = {
-      step: p.step,
+      step,
+      stepTo,
       rollouts: p.rollouts,
       ...m,
       band: m.rewardMean !== null && m.rewardStd !== null ? [m.rewardMean - m.rewardStd, m.rewardMean + m.rewardStd] : null,
