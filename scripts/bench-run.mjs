@@ -107,10 +107,7 @@ for (let from = 0; from < ROWS; from += SHARD_ROWS) {
   indexBytes += bytes.length;
   shards.push({ path, rows: rows.length, from_line: 1, to_line: realRows.length, from_byte: 0, to_byte: realFile.size });
 }
-writeFileSync(
-  join(indexDir, 'manifest.json'),
-  JSON.stringify({ version: 1, source_base: '../run', files: [{ ...realFile, shards }] }),
-);
+writeFileSync(join(indexDir, 'manifest.json'), JSON.stringify({ version: 1, source_base: '../run', files: [{ ...realFile, shards }] }));
 realRows.length = Math.min(realRows.length, 1);
 
 // A plain static host (sirv answers one range per request), logging the range reads of the run's file.
@@ -139,6 +136,13 @@ try {
         timeout: 120_000,
       })
     ).jsonValue();
+    const timings = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /parquet|manifest|RunPage|CartesianChart|index-/.test(e.name))
+        .map((e) => `${e.name.split('/').pop()} ${e.startTime.toFixed(0)}-${e.responseEnd.toFixed(0)}`),
+    );
+    console.error('bench-run: until the first chart', timings.slice(0, 8).join(', '));
     const loaded = await (
       await page.waitForFunction(
         (rows) =>
@@ -181,7 +185,8 @@ try {
     });
     const shown = await page.locator('main').textContent();
     if (!shown?.includes('r-5')) throw new Error('the rollout page does not show r-5');
-    if (ranges.length !== rangesBefore + 1) throw new Error(`expected one range read of the run's file, saw ${ranges.length - rangesBefore}`);
+    if (ranges.length !== rangesBefore + 1)
+      throw new Error(`expected one range read of the run's file, saw ${ranges.length - rangesBefore}`);
     results.push({ firstChart, loaded, held, aggregate, repaint, rolloutMs, range: ranges.at(-1) });
     console.error('bench-run: round', round + 1, results.at(-1));
     await context.close();
@@ -203,7 +208,11 @@ row('every shard read, ms', results.map((r) => r.loaded.toFixed(0)).join(' / '))
 row('held after load (JS heap + buffers)', results.map((r) => mb(r.held)).join(' / '), `target <= ${TARGET.heldMb} MB`);
 row('re-aggregation after a filter, ms', results.map((r) => r.aggregate?.toFixed(1)).join(' / '), `target <= ${TARGET.aggregateMs}`);
 row('  … until the charts repainted, ms', results.map((r) => r.repaint.toFixed(0)).join(' / '));
-row('one rollout opened by range, ms', results.map((r) => r.rolloutMs.toFixed(0)).join(' / '), `target <= ${TARGET.rolloutMs} (${results[0]?.range})`);
+row(
+  'one rollout opened by range, ms',
+  results.map((r) => r.rolloutMs.toFixed(0)).join(' / '),
+  `target <= ${TARGET.rolloutMs} (${results[0]?.range})`,
+);
 const ok =
   best('held') / 2 ** 20 <= TARGET.heldMb &&
   best('firstChart') <= TARGET.firstChartMs &&

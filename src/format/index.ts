@@ -24,6 +24,8 @@ export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
 export { concat, DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, parseLine } from './jsonl';
 export type { Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
 export { parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
+export type { IndexRow } from './runIndex/columns';
+export { encodeIndexShard } from './runIndex/columns';
 export type { RunManifest } from './runIndex/manifest';
 export { parseRunManifest } from './runIndex/manifest';
 export type { Grading, Rollout, Segment, Step, Training, TrainingUpdate } from './schema';

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { DatasetProvider, formatRange, useRun, useRunFeed, useSelection } from '../state';
 import { ProblemsPanel } from './problems/ProblemsPanel';
 import { RolloutPage } from './RolloutPage';
@@ -9,7 +9,8 @@ import { Header } from './shell/Header';
 
 // Both use the chart library: loaded when first shown, as the groups page is for files.
 const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ default: m.GroupsView })));
-const RunPage = lazy(() => import('./run/RunPage').then((m) => ({ default: m.RunPage })));
+const loadRunPage = () => import('./run/RunPage');
+const RunPage = lazy(() => loadRunPage().then((m) => ({ default: m.RunPage })));
 
 const placeholder = <div className="placeholder" aria-busy="true" />;
 
@@ -21,6 +22,10 @@ export function RunShell() {
   const run = useRun();
   const feed = useRunFeed(run?.source ?? null);
   const { view, run: name, steps } = useSelection();
+  // The run page's script (and the chart library) loads while the index is read, not after.
+  useEffect(() => {
+    if (view === 'run') void loadRunPage();
+  }, [view]);
   if (!run || !feed || name === null) return null;
   const { state } = run;
   return (

@@ -52,6 +52,18 @@ export class BlobColumn {
     this.used += written;
     this.ends[row] = this.used;
   }
+  /** Appends another column's bytes and ends (a shard decoded elsewhere) at rows `at ...`. */
+  appendBytes(bytes: Uint8Array, ends: Uint32Array, at: number): void {
+    if (this.used + bytes.length > this.bytes.length)
+      this.bytes = grown(this.bytes, Math.max(this.used + bytes.length, this.bytes.length * 2));
+    this.bytes.set(bytes, this.used);
+    for (let i = 0; i < ends.length; i++) this.ends[at + i] = this.used + (ends[i] ?? 0);
+    this.used += bytes.length;
+  }
+  /** The bytes in use and the ends, for handing a decoded shard to another thread. */
+  parts(rows: number): { bytes: Uint8Array; ends: Uint32Array } {
+    return { bytes: this.bytes.slice(0, this.used), ends: this.ends.slice(0, rows) };
+  }
   at(row: number): string {
     const start = row === 0 ? 0 : (this.ends[row - 1] ?? 0);
     return this.decoder.decode(this.bytes.subarray(start, this.ends[row] ?? start));
@@ -294,15 +306,105 @@ export async function appendShard(c: RunColumns, bytes: ArrayBuffer, rows: numbe
   c.reserve(rows);
   const at = c.n;
   let seen = 0;
+  let over = false;
   await parquetRead({
     file: bytes,
     columns: [...RUN_VIEW_COLUMNS],
     onChunk: (chunk) => {
+      // Not thrown here: an error in the callback escapes the reader's promise.
+      if (chunk.rowEnd > rows) over = true;
+      if (over) return;
       if (chunk.columnName === 'file') seen += chunk.rowEnd - chunk.rowStart;
-      if (chunk.rowEnd > rows) throw new Error(`${name}: holds more rows than the manifest's ${rows}`);
       STORE[chunk.columnName as Column]?.(c, chunk.columnData as Values, at + chunk.rowStart);
     },
   });
+  if (over) throw new Error(`${name}: holds more rows than the manifest's ${rows}`);
   if (seen !== rows) throw new Error(`${name}: ${seen} rows, the manifest says ${rows}`);
   c.n += rows;
+}
+
+const DICTS = ['file', 'task', 'attempt', 'group', 'policy', 'termination', 'format'] as const;
+const NUMERIC = [
+  'line',
+  'offset',
+  'length',
+  'step',
+  'inSignal',
+  'reward',
+  'steps',
+  'generated',
+  'regressions',
+  'errors',
+  'warnings',
+  'truncated',
+  'mismatchMax',
+  'klK3',
+] as const;
+
+/** One shard decoded on another thread (shard.worker.ts): plain arrays and dictionaries, transferable. */
+export interface ShardPart {
+  rows: number;
+  dicts: Record<(typeof DICTS)[number], { values: (string | null)[]; codes: Uint32Array }>;
+  numeric: Record<(typeof NUMERIC)[number], Typed>;
+  rolloutId: { bytes: Uint8Array; ends: Uint32Array };
+  codeNames: string[];
+  codes: Uint32Array;
+  droppedCodes: number;
+}
+
+/** Decodes one shard into a part of its own (what a worker does). */
+export async function decodeShard(bytes: ArrayBuffer, rows: number, name: string): Promise<ShardPart> {
+  const c = new RunColumns(Math.max(1, rows));
+  await appendShard(c, bytes, rows, name);
+  const dicts = Object.fromEntries(DICTS.map((d) => [d, { values: c[d].values, codes: c[d].codes.slice(0, rows) }])) as ShardPart['dicts'];
+  const numeric = Object.fromEntries(NUMERIC.map((k) => [k, c[k].slice(0, rows)])) as ShardPart['numeric'];
+  return {
+    rows,
+    dicts,
+    numeric,
+    rolloutId: c.rolloutId.parts(rows),
+    codeNames: c.codeNames,
+    codes: c.codes.slice(0, rows),
+    droppedCodes: c.droppedCodes,
+  };
+}
+
+/** The buffers of a part, to transfer rather than copy. */
+export function partBuffers(p: ShardPart): ArrayBuffer[] {
+  return [
+    ...Object.values(p.dicts).map((d) => d.codes.buffer),
+    ...Object.values(p.numeric).map((a) => a.buffer),
+    p.rolloutId.bytes.buffer,
+    p.rolloutId.ends.buffer,
+    p.codes.buffer,
+  ] as ArrayBuffer[];
+}
+
+/** Appends a decoded part: its dictionary codes mapped onto the run's, its finding-code bits too. */
+export function mergePart(c: RunColumns, p: ShardPart): void {
+  c.reserve(p.rows);
+  const at = c.n;
+  for (const d of DICTS) {
+    const mine = c[d];
+    const map = p.dicts[d].values.map((v) => mine.code(v));
+    const codes = p.dicts[d].codes;
+    for (let i = 0; i < p.rows; i++) mine.codes[at + i] = map[codes[i] ?? 0] ?? 0;
+  }
+  for (const k of NUMERIC) (c[k] as Typed).set(p.numeric[k] as never, at);
+  c.rolloutId.appendBytes(p.rolloutId.bytes, p.rolloutId.ends, at);
+  const bits = p.codeNames.map((code) => c.codeBit(code));
+  c.droppedCodes += p.droppedCodes;
+  for (let i = 0; i < p.rows; i++) {
+    let mask = p.codes[i] ?? 0;
+    let out = 0;
+    while (mask !== 0) {
+      const bit = 31 - Math.clz32(mask);
+      mask &= ~(1 << bit);
+      const to = bits[bit] ?? -1;
+      if (to === -1) c.droppedCodes++;
+      else out |= 1 << to;
+    }
+    c.codes[at + i] = out >>> 0;
+  }
+  c.n += p.rows;
 }

@@ -1,5 +1,5 @@
 import { parseRunManifest, type RunManifest } from '../../format';
-import { appendShard, RunColumns } from './runColumns';
+import { decodeShard, mergePart, RunColumns, type ShardPart } from './runColumns';
 
 /*
  * A run index read over HTTP from wherever it is (a static host, a bucket, `trajscope view`): the
@@ -71,9 +71,10 @@ const PROGRESS_MS = 1000;
 export async function readRun(
   manifestUrl: string,
   previous: RunSnapshot | null,
-  options: { fetch?: Fetch; onProgress?: (s: RunSnapshot) => void } = {},
+  options: { fetch?: Fetch; onProgress?: (s: RunSnapshot) => void; decode?: ShardDecoder } = {},
 ): Promise<RunSnapshot> {
   const fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
+  const decode = options.decode ?? ((url: string, rows: number) => decodeHere(fetch, url, rows));
   const manifest = await readManifest(manifestUrl, fetch);
   const wanted = shardPaths(manifest);
   const held = new Set(previous?.shards ?? []);
@@ -91,14 +92,18 @@ export async function readRun(
   if (keeps && todo.length === 0) return { ...previous, manifest };
   const snapshot = (): RunSnapshot => ({ manifestUrl, manifest, columns, rows: columns.n, shards: [...shards], version: ++versions });
   let lastProgress = Number.NEGATIVE_INFINITY;
-  // Two shards in flight: one is decoded while the next one downloads.
-  let next = todo[0] ? fetchShard(fetch, manifestUrl, todo[0].path) : null;
+  // Two shards in flight: one is merged here while the next one downloads and decodes.
+  const start = (k: number) => {
+    const s = todo[k];
+    return s ? decode(shardUrl(manifestUrl, s.path), s.rows) : null;
+  };
+  let next = start(0);
   for (let i = 0; i < todo.length; i++) {
     const shard = todo[i];
     if (!shard || !next) break;
-    const bytes = await next;
-    next = todo[i + 1] ? fetchShard(fetch, manifestUrl, todo[i + 1]?.path ?? '') : null;
-    await appendShard(columns, bytes, shard.rows, shard.path);
+    const part = await next;
+    next = start(i + 1);
+    mergePart(columns, part);
     shards.push(shard.path);
     if (options.onProgress && performance.now() - lastProgress > PROGRESS_MS && i < todo.length - 1) {
       options.onProgress(snapshot());
@@ -110,7 +115,14 @@ export async function readRun(
   return snapshot();
 }
 
-async function fetchShard(fetch: Fetch, manifestUrl: string, path: string): Promise<ArrayBuffer> {
-  const url = new URL(path.split('/').map(encodeURIComponent).join('/'), manifestUrl).href;
-  return (await fetchOk(fetch, url)).arrayBuffer();
+/** Fetches and decodes one shard (whole: shards are compact, and need no range support). */
+export type ShardDecoder = (url: string, rows: number) => Promise<ShardPart>;
+
+function shardUrl(manifestUrl: string, path: string): string {
+  return new URL(path.split('/').map(encodeURIComponent).join('/'), manifestUrl).href;
+}
+
+/** Fetches and decodes a shard on this thread (tests, and where no worker can start). */
+export async function decodeHere(fetch: Fetch, url: string, rows: number): Promise<ShardPart> {
+  return decodeShard(await (await fetchOk(fetch, url)).arrayBuffer(), rows, url);
 }

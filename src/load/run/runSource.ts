@@ -2,6 +2,7 @@ import type { Dataset, DatasetFeed } from '../dataset/dataset';
 import { RangeReader } from './rangeRead';
 import { type RunDatasetContext, runDataset, type StepRange } from './runDataset';
 import { IndexPending, type RunSnapshot, readRun } from './runIndex';
+import { workerShardDecoder } from './shardDecoder';
 
 /** How often a run is checked for new shards (a training job writes a step every few minutes). */
 const POLL_MS = 5000;
@@ -74,6 +75,8 @@ export class RunSource {
       try {
         const next = await readRun(this.manifestUrl, this.state.snapshot, {
           fetch: this.fetchImpl,
+          // A page's own fetch goes to a worker with the decoding; a test's fetch stays on its thread.
+          ...(this.fetchImpl ? {} : { decode: workerShardDecoder }),
           onProgress: (snapshot) => this.set({ snapshot, loading: true }),
         });
         if (next.version !== this.state.snapshot?.version || this.state.loading || this.state.error) {

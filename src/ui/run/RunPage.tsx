@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Area, Bar, Line } from 'recharts';
 import { runTrends, type TrendFilter, terminationInfo } from '../../analysis';
 import type { RunSnapshot } from '../../load';
@@ -50,6 +50,8 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
     if (rows.length > 0) performance.mark('trajscope:run-chart');
   }, [rows.length]);
   const chart = { rows, selected, compare, onSelect: (r: StepRange) => selectSteps(r) };
+  // The reward chart first; the others render just after, without holding it (or a filter change) back.
+  const later = { ...chart, rows: useDeferredValue(rows) };
   const files = snapshot.manifest.files.length;
 
   return (
@@ -93,10 +95,10 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
             <Area dataKey="band" stroke="none" fill="#0a66c2" fillOpacity={0.15} isAnimationActive={false} connectNulls />
             <Line dataKey="rewardMean" name="mean" stroke="#0a66c2" {...line} />
           </TrendChart>
-          <TrendChart {...chart} title="In the policy signal" note="share of rollouts" format={pct} domain={[0, 1]}>
+          <TrendChart {...later} title="In the policy signal" note="share of rollouts" format={pct} domain={[0, 1]}>
             <Line dataKey="signalShare" name="in signal" stroke="#1a7f37" {...line} />
           </TrendChart>
-          <TrendChart {...chart} title="Termination" note="share of rollouts" format={pct} domain={[0, 1]}>
+          <TrendChart {...later} title="Termination" note="share of rollouts" format={pct} domain={[0, 1]}>
             {terms
               .filter((t) => t.rollouts > 0)
               .map((t) => (
@@ -110,13 +112,13 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
                 />
               ))}
           </TrendChart>
-          <TrendChart {...chart} title="Zero-variance groups" note="share of groups with ≥2 rewards" format={pct} domain={[0, 1]}>
+          <TrendChart {...later} title="Zero-variance groups" note="share of groups with ≥2 rewards" format={pct} domain={[0, 1]}>
             <Line dataKey="zeroVarianceShare" name="zero variance" stroke="#bf8700" {...line} />
           </TrendChart>
-          <TrendChart {...chart} title="Response length" note="generated tokens, mean" format={num}>
+          <TrendChart {...later} title="Response length" note="generated tokens, mean" format={num}>
             <Line dataKey="generatedMean" name="tokens" stroke="#8250df" {...line} />
           </TrendChart>
-          <TrendChart {...chart} title="Truncated" note="cut at max_new_tokens" format={pct} domain="share">
+          <TrendChart {...later} title="Truncated" note="cut at max_new_tokens" format={pct} domain="share">
             <Line dataKey="truncatedShare" name="truncated" stroke="#cf222e" {...line} />
           </TrendChart>
           <TrendChart
@@ -130,11 +132,11 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
               <Line key={c.bit} dataKey={`c${c.bit}`} name={c.code} stroke={CODE_COLORS[i % CODE_COLORS.length]} {...line} />
             ))}
           </TrendChart>
-          <TrendChart {...chart} title="Regressions" note="share of rollouts with one" format={pct} domain="share">
+          <TrendChart {...later} title="Regressions" note="share of rollouts with one" format={pct} domain="share">
             <Line dataKey="regressionRate" name="with a regression" stroke="#57606a" {...line} />
           </TrendChart>
           {(hasMismatch || hasKl) && (
-            <TrendChart {...chart} title="Training–inference mismatch" note="mean over rollouts (§10)" format={num}>
+            <TrendChart {...later} title="Training–inference mismatch" note="mean over rollouts (§10)" format={num}>
               {hasMismatch && <Line dataKey="mismatchMaxMean" name="max |Δlogp|" stroke="#cf222e" {...line} />}
               {hasKl && <Line dataKey="klMean" name="KL k3" stroke="#0a66c2" {...line} />}
             </TrendChart>

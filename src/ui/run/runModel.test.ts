@@ -32,7 +32,16 @@ const trends: RunTrends = {
 describe('run page model', () => {
   it('makes one chart row per step: measures, the ±1 std band, termination and code shares', () => {
     const [a, b] = chartRows(trends);
-    expect(a).toMatchObject({ step: 0, stepTo: 0, rewardMean: 0.5, t0: 0.75, t1: 0.25, c1: 0.5, truncatedShare: 0.25, mismatchMaxMean: null });
+    expect(a).toMatchObject({
+      step: 0,
+      stepTo: 0,
+      rewardMean: 0.5,
+      t0: 0.75,
+      t1: 0.25,
+      c1: 0.5,
+      truncatedShare: 0.25,
+      mismatchMaxMean: null,
+    });
     const std = Math.sqrt((2 - 4 * 0.25) / 3);
     expect(a?.band?.[0]).toBeCloseTo(0.5 - std, 12);
     expect(b?.band).toEqual([1, 1]);
