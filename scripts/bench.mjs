@@ -244,3 +244,7 @@ console.log(
 // Bounded memory on a large Inspect .eval zip: its own process, so its peak RSS is its own.
 const evalBench = spawn(process.execPath, ['scripts/bench-eval.mjs'], { stdio: 'inherit' });
 await new Promise((r) => evalBench.on('exit', r));
+
+// The run index: build throughput against the bare split-and-parse, 1 job against 2 (scripts/bench-index.mjs).
+const indexBench = spawn(process.execPath, ['scripts/bench-index.mjs'], { stdio: 'inherit' });
+await new Promise((r) => indexBench.on('exit', r));

@@ -2,11 +2,8 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildIndex, readManifest } from './runIndex/build';
+import { buildIndex, readManifest, writableRunIndexDir } from './runIndex/build';
 import { type Cell, openIndexDb, runSql } from './runIndex/sql';
-
-/** Where `query` and `view` keep a run directory's own index: inside the run, hidden, beside its files. */
-export const RUN_INDEX_DIR = join('.trajscope', 'index');
 
 /**
  * `trajscope query RUN_OR_INDEX "SQL" [--json | --csv]`: SQL (DuckDB, embedded) over a run index; the
@@ -60,7 +57,8 @@ async function query(argv: string[]): Promise<number> {
 
 /**
  * The index directory a target names: an index (it holds manifest.json), or a run directory, whose own
- * index (RUN/.trajscope/index) is built or refreshed first (an unchanged file costs one stat).
+ * index (RUN/.trajscope/index, or the user's cache for a run that cannot be written) is built or
+ * refreshed first (an unchanged file costs one stat).
  */
 async function indexDirOf(target: string, jobs: number): Promise<string> {
   const s = await stat(target).catch((e: NodeJS.ErrnoException) => {
@@ -69,7 +67,7 @@ async function indexDirOf(target: string, jobs: number): Promise<string> {
   if (!s.isDirectory())
     throw new Error(`${target} is a file: name a run directory or a run index directory (trajscope index RUN --out DIR)`);
   if (await stat(join(target, 'manifest.json')).catch(() => null)) return target;
-  const out = join(target, RUN_INDEX_DIR);
+  const out = await writableRunIndexDir(target);
   try {
     const outcome = await buildIndex({ inputs: [target], outDir: out, jobs: Number.isSafeInteger(jobs) && jobs > 0 ? jobs : 1 });
     if (outcome.indexed + outcome.resumed > 0) process.stderr.write(`trajscope query: indexed ${target} into ${out}\n`);

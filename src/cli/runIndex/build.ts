@@ -1,4 +1,7 @@
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import { encodeIndexShard, indexRowFrom } from '../../format/runIndex/columns';
@@ -14,6 +17,31 @@ const TRAJECTORY_FILE = /\.(jsonl|jsonl\.gz|json|traj|eval)$/i;
 const SIBLING_FILES = new Set(['metadata.json']);
 /** Rows per shard: a few MB of Parquet, small enough to fetch whole, few enough files to list. */
 export const DEFAULT_SHARD_ROWS = 100_000;
+
+/**
+ * Where `query` (and `view`) keep a run directory's own index: inside the run, hidden (dot-names are
+ * never read as run files, nor served), so it moves with the run and is found without being named.
+ */
+export function runIndexDir(run: string): string {
+  return join(run, '.trajscope', 'index');
+}
+
+/**
+ * `runIndexDir`, or, when the run cannot be written (a read-only mount, a shared dataset), a directory
+ * of the user's cache named by the run's absolute path (`$XDG_CACHE_HOME/trajscope/runs/<hash>`).
+ */
+export async function writableRunIndexDir(run: string): Promise<string> {
+  const own = runIndexDir(run);
+  try {
+    await mkdir(own, { recursive: true });
+    await access(own, constants.W_OK);
+    return own;
+  } catch {
+    const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+    const key = createHash('sha256').update(resolve(run)).digest('hex').slice(0, 16);
+    return join(cache, 'trajscope', 'runs', key);
+  }
+}
 
 export interface IndexOptions {
   /** Files and directories (a directory's trajectory files, recursively, dot-names skipped). */

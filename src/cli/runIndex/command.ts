@@ -5,7 +5,7 @@ import { DEFAULT_MAX_LINE_BYTES } from '../../format';
 import { readFormatOptions } from '../readFile';
 import { buildIndex, DEFAULT_SHARD_ROWS } from './build';
 import { mergeIndexes } from './merge';
-import { serveScans } from './pool';
+import { serveScans } from './worker';
 
 /**
  * `trajscope index RUN... --out DIR [--jobs N] [--shard-rows N] [--base RUN]` and `trajscope index --merge PART... --out DIR`:

@@ -4,14 +4,16 @@ import type { LoadedRollout } from '../../format';
 import type { IndexRow } from '../../format/runIndex/columns';
 
 /**
- * The training step a file's name gives (§9: "a number in it"): the last run of digits in the base name,
- * so `step_0012.jsonl`, `12.jsonl.gz` and `run3-step12.jsonl` give 12; null when the name has none.
+ * The training step a file's name gives (§9: "a number in it"): the number after `step` when there is one
+ * (`step_0012.jsonl`, `global_step12.jsonl.gz`), else the name's only number (`12.jsonl`, veRL's
+ * `{step}.jsonl`); null when the name has none, or several and no `step` (`run3-2026-11-30.jsonl` says
+ * nothing certain), so the run-wide policy order decides.
  */
 export function fileNameStep(file: string): number | null {
-  const digits = basename(file).match(/\d+/g);
-  const last = digits?.at(-1);
-  if (last === undefined) return null;
-  const n = Number(last);
+  const name = basename(file);
+  const digits = name.match(/step[\W_]*(\d+)/i)?.[1] ?? (name.match(/\d+/g)?.length === 1 ? name.match(/\d+/)?.[0] : undefined);
+  if (digits === undefined) return null;
+  const n = Number(digits);
   return Number.isSafeInteger(n) && n <= 2 ** 31 - 1 ? n : null;
 }
 

@@ -13,7 +13,7 @@ const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
  * files: counted = in the signal with a numeric reward; std is the sample std (n-1), 0 for a group whose
  * counted rewards are all equal, null under two. The mixed-* flags are lint's group warnings.
  */
-export const GROUPS_SQL = `
+const GROUPS_SQL = `
 SELECT group_id,
   count(*)::INTEGER AS rollouts,
   count(*) FILTER (WHERE in_signal)::INTEGER AS in_signal,
@@ -32,7 +32,7 @@ FROM rollouts GROUP BY group_id`;
  * Each rollout's advantage in its group, GRPO ((r - mean) / (std + 1e-6)) and Dr. GRPO (r - mean); null
  * for a rollout not counted; 0 in a group of one or of equal rewards (§6).
  */
-export const ADVANTAGES_SQL = `
+const ADVANTAGES_SQL = `
 SELECT r.file, r.line, r.rollout_id, r.attempt_id, r.group_id, r.training_step, r.reward,
   CASE WHEN NOT (r.in_signal AND r.reward IS NOT NULL) THEN NULL
        WHEN g.n < 2 OR g.zero_variance THEN 0.0
@@ -43,7 +43,7 @@ SELECT r.file, r.line, r.rollout_id, r.attempt_id, r.group_id, r.training_step, 
 FROM rollouts r JOIN groups g USING (group_id)`;
 
 /** Rollouts whose (rollout_id, attempt_id) occurs more than once in the run: lint's E_DUPLICATE_ROLLOUT. */
-export const DUPLICATES_SQL = `
+const DUPLICATES_SQL = `
 SELECT * FROM rollouts
 WHERE (rollout_id, coalesce(attempt_id, '')) IN (
   SELECT (rollout_id, coalesce(attempt_id, '')) FROM rollouts GROUP BY ALL HAVING count(*) > 1)`;
@@ -83,7 +83,7 @@ export async function openIndexDb(indexDir: string, manifest: RunManifest): Prom
 export type Cell = string | number | boolean | null | Cell[] | { [k: string]: Cell };
 
 /** A DuckDB JS value as plain JSON: a BIGINT as a number when exact (else a string), a timestamp as ISO text. */
-export function plainCell(v: unknown): Cell {
+function plainCell(v: unknown): Cell {
   if (v === null || v === undefined) return null;
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();

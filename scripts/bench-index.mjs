@@ -1,0 +1,104 @@
+// The run index bench (run by `npm run bench`, or alone: `node scripts/bench-index.mjs`). Writes a run of
+// BENCH_INDEX_MB (default 1024) in BENCH_INDEX_FILES (8) step files with the bench generator, then times,
+// in this process and alternating (best of BENCH_INDEX_ROUNDS, default 2):
+//   - the bare split-and-parse baseline: read each file, split lines, JSON.parse each (one core);
+//   - `buildIndex` with 1 job (this process) and with 2 jobs (two index processes);
+//   - one DuckDB query over the index (reward and mismatch per training step, and the groups view).
+// Targets (issue 13): index (1 job) >= 0.8 x the baseline's throughput; 2 jobs >= 1.7 x faster than 1.
+//   bench-index: <MB> MB, baseline <ms> ms, 1 job <ms> ms (<r> x baseline), 2 jobs <ms> ms (<s> x 1 job), query <ms> ms
+import { createReadStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { register } from 'tsx/esm/api';
+import { writeLargeRun } from './make-large-run.mjs';
+
+register();
+const { buildIndex } = await import('../src/cli/runIndex/build.ts');
+const { openIndexDb, runSql } = await import('../src/cli/runIndex/sql.ts');
+
+const SIZE_MB = Number(process.env.BENCH_INDEX_MB ?? 1024);
+const FILES = Number(process.env.BENCH_INDEX_FILES ?? 8);
+const ROUNDS = Number(process.env.BENCH_INDEX_ROUNDS ?? 2);
+const RUN = process.env.BENCH_INDEX_RUN;
+const TARGET_PER_CORE = 0.8;
+const TARGET_SPEEDUP = 1.7;
+
+const tmp = mkdtempSync(join(tmpdir(), 'trajscope-bench-index-'));
+const run = RUN ?? join(tmp, 'run');
+if (!RUN) {
+  console.log(`bench-index: generating ${SIZE_MB} MB in ${FILES} files…`);
+  await writeLargeRun(run, SIZE_MB, FILES, 20261201);
+}
+const files = readdirSync(run)
+  .filter((f) => f.endsWith('.jsonl'))
+  .map((f) => join(run, f));
+
+/** What the index's parse costs at the least: the bytes split into lines, each JSON.parse'd. */
+async function baseline() {
+  let bytes = 0;
+  for (const f of files) {
+    let rest = null;
+    for await (const chunk of createReadStream(f, { highWaterMark: 1 << 20 })) {
+      bytes += chunk.length;
+      const buf = rest ? Buffer.concat([rest, chunk]) : chunk;
+      let s = 0;
+      for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, s)) {
+        JSON.parse(buf.toString('utf8', s, nl));
+        s = nl + 1;
+      }
+      rest = s < buf.length ? buf.subarray(s) : null;
+    }
+  }
+  return bytes;
+}
+
+const timed = async (f) => {
+  const t0 = performance.now();
+  const value = await f();
+  return { ms: performance.now() - t0, value };
+};
+const times = { baseline: [], one: [], two: [] };
+let bytes = 0;
+let rows = 0;
+const out = (k) => join(tmp, `index-${k}`);
+try {
+  for (let r = 0; r < ROUNDS; r++) {
+    const b = await timed(baseline);
+    times.baseline.push(b.ms);
+    bytes = b.value;
+    for (const jobs of r % 2 === 0 ? [1, 2] : [2, 1]) {
+      rmSync(out(jobs), { recursive: true, force: true });
+      const t = await timed(() => buildIndex({ inputs: [run], outDir: out(jobs), jobs }));
+      rows = t.value.rows;
+      (jobs === 1 ? times.one : times.two).push(t.ms);
+    }
+  }
+  const { value: manifest } = await timed(async () => (await import('../src/cli/runIndex/build.ts')).readManifest(out(1)));
+  const q = await timed(async () => {
+    const c = await openIndexDb(out(1), manifest);
+    const steps = await runSql(c, 'SELECT training_step, count(*), avg(reward), avg(generated_tokens) FROM rollouts GROUP BY 1 ORDER BY 1');
+    const groups = await runSql(c, 'SELECT count(*), avg(std) FROM groups');
+    c.closeSync();
+    return [steps.rows.length, groups.rows[0]];
+  });
+  const best = (xs) => Math.min(...xs);
+  const perCore = best(times.baseline) / best(times.one);
+  const speedup = best(times.one) / best(times.two);
+  const mbs = (ms) => `${(bytes / 2 ** 20 / (ms / 1000)).toFixed(0)} MB/s`;
+  const row = (k, v, t = '') => console.log(`${k.padEnd(34)} ${String(v).padStart(14)}  ${t}`);
+  console.log('');
+  row('index bench machine', `${cpus().length} cores`, `${cpus()[0]?.model ?? ''}`);
+  row('run', `${(bytes / 2 ** 20).toFixed(0)} MB`, `${files.length} files, ${rows} rollouts`);
+  row('baseline split + JSON.parse, ms', times.baseline.map((x) => x.toFixed(0)).join(' / '), mbs(best(times.baseline)));
+  row('index, 1 job, ms', times.one.map((x) => x.toFixed(0)).join(' / '), mbs(best(times.one)));
+  row('index, 2 jobs, ms', times.two.map((x) => x.toFixed(0)).join(' / '), mbs(best(times.two)));
+  row('index / baseline throughput', perCore.toFixed(2), `target >= ${TARGET_PER_CORE}`);
+  row('2 jobs speed-up', speedup.toFixed(2), `target >= ${TARGET_SPEEDUP}`);
+  row('query (steps + groups), ms', q.ms.toFixed(0), `${q.value[0]} steps`);
+  console.log('');
+  console.log(
+    `bench-index: ${(bytes / 2 ** 20).toFixed(0)} MB, baseline ${best(times.baseline).toFixed(0)} ms, 1 job ${best(times.one).toFixed(0)} ms (${perCore.toFixed(2)} x baseline), 2 jobs ${best(times.two).toFixed(0)} ms (${speedup.toFixed(2)} x 1 job), query ${q.ms.toFixed(0)} ms`,
+  );
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
