@@ -6,10 +6,11 @@ import { parseArgs } from 'node:util';
 import { plural } from '../analysis';
 import { intents } from '../state/url';
 import { readFormatOptions } from './readFile';
+import { writableRunIndexDir } from './runIndex/build';
 import { Catalog } from './server/catalog';
 import { RUN_MOUNT } from './server/runMount';
 import { createViewServer } from './server/server';
-import { indexDirFor, isRun, keepIndexed } from './viewRun';
+import { isRun, keepIndexed } from './viewRun';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // TRAJSCOPE_DIST lets tests serve a stand-in app without building the real one first.
@@ -74,7 +75,7 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
   let run: Parameters<typeof createViewServer>[0]['run'];
   const runDir = paths[0];
   if (!values.files && runDir !== undefined && (await isRun(paths, catalog))) {
-    const indexDir = await indexDirFor(runDir);
+    const indexDir = await writableRunIndexDir(runDir);
     const { building } = keepIndexed(runDir, indexDir, read, stopIndexing.signal, (s) => process.stderr.write(`trajscope view: ${s}\n`));
     run = { indexDir, root: 0, building };
     // The run page. A mapping is the indexer's business here (read options); the page reads the index.

@@ -1,9 +1,5 @@
-import { createHash } from 'node:crypto';
-import { access, constants, mkdir } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { plural } from '../analysis';
-import { RUN_INDEX_DIR } from './query';
 import type { ReadOptions } from './readFile';
 import { buildIndex } from './runIndex/build';
 import type { Catalog } from './server/catalog';
@@ -20,24 +16,6 @@ export async function isRun(paths: readonly string[], catalog: Catalog): Promise
   if (paths.length !== 1) return false;
   const files = await catalog.list();
   return files.length >= 2 && files.every((f) => f.id.startsWith('d0/'));
-}
-
-/**
- * Where a run's index lives: RUN/.trajscope/index, as `trajscope query` keeps it; a run directory that
- * cannot be written (a read-only mount) gets one in the temp folder, named by the run's path.
- */
-export async function indexDirFor(runDir: string): Promise<string> {
-  const own = join(runDir, RUN_INDEX_DIR);
-  try {
-    await mkdir(own, { recursive: true });
-    await access(own, constants.W_OK);
-    return own;
-  } catch {
-    const name = createHash('sha256').update(resolve(runDir)).digest('hex').slice(0, 16);
-    const dir = join(tmpdir(), `trajscope-index-${name}`);
-    await mkdir(dir, { recursive: true });
-    return dir;
-  }
 }
 
 /**
