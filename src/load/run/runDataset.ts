@@ -226,7 +226,14 @@ export function readRollout(snap: RunSnapshot, row: number, ctx: RunDatasetConte
     const bytes = await ctx.reader.read(url, c.offset[row] ?? 0, c.length[row] ?? 0, gzip);
     const parser = createLineParser(file, format !== null && isFormatId(format) ? { from: format } : {});
     const results = [...parser.push(bytes), ...parser.end()];
-    const rollout = results.find((r) => r.kind === 'rollout');
+    // One span may hold several rollouts (an Atropos group's line, a whole .eval log): take this row's.
+    const id = c.rolloutId.at(row);
+    const attempt = c.attempt.at(row);
+    const rollouts = results.filter((r) => r.kind === 'rollout');
+    const rollout =
+      rollouts.find((r) => r.value.record.rollout_id === id && (r.value.record.attempt_id ?? null) === attempt) ??
+      rollouts.find((r) => r.value.record.rollout_id === id) ??
+      (rollouts.length === 1 ? rollouts[0] : undefined);
     if (rollout?.kind === 'rollout') return rollout.value.record;
     const error = results.find((r) => r.kind === 'error');
     throw new Error(
