@@ -26,8 +26,8 @@ export { LANES, roleTimeline } from './roleEvents';
 export type { CheckOptions } from './rolloutChecks';
 export { rolloutFindings } from './rolloutChecks';
 
-export type { RunTrends, StepPoint, StepTotals, TrendColumns, TrendFilter, TrendMeasures } from './runTrends';
-export { measures, NO_FILTER, runTrends, totalsOver } from './runTrends';
+export type { RunTrends, StepPoint, StepTotals, TrendFilter, TrendMeasures } from './runTrends';
+export { measures, runTrends, totalsOver } from './runTrends';
 export { IN_SIGNAL_TERMINATIONS, isKnownTermination, terminationInfo, terminationRank } from './termination';
 
 export { firstFinishStep, joinTurns, timestampMs } from './timeline';

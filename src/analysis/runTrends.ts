@@ -33,7 +33,7 @@ export interface TrendFilter {
   terminations: ReadonlySet<number> | null;
 }
 
-export const NO_FILTER: TrendFilter = { tasks: null, terminations: null };
+const NO_FILTER: TrendFilter = { tasks: null, terminations: null };
 
 /** Sums over the rollouts of one training step (or a range of them: sums add). */
 export interface StepTotals {

@@ -12,7 +12,6 @@ export {
   backToList,
   compareSteps,
   openBundledRun,
-  openRun,
   openSources,
   openSteps,
   readWith,

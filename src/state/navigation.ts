@@ -26,7 +26,6 @@ export const showTokenTarget = (target: { seq: number | 'training'; token: numbe
   go(intents.showTokenTarget(here(), target));
 export const shadeByDrift = (drift: boolean) => go(intents.shadeByDrift(here(), drift));
 export const setAdvantageMode = (drGrpo: boolean) => go(intents.advantageMode(here(), drGrpo));
-export const openRun = (run: string) => go(intents.openRun(run));
 export const toRun = () => go(intents.toRun(here()));
 export const selectSteps = (range: StepRange | null) => go(intents.selectSteps(here(), range));
 export const compareSteps = (range: StepRange | null) => go(intents.compareSteps(here(), range));

@@ -92,7 +92,7 @@ const clamp16 = (v: number) => (v > U16_MAX ? U16_MAX : Math.max(v, 0));
 export const NO_STEP = -1;
 
 /** The index columns read from each shard (INDEX_COLUMNS names; the rest stay on disk for SQL). */
-export const RUN_VIEW_COLUMNS = [
+const RUN_VIEW_COLUMNS = [
   'file',
   'line',
   'offset',

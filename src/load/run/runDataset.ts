@@ -43,7 +43,7 @@ function findingsOf(snap: RunSnapshot, row: number): Finding[] {
 }
 
 /** The rows of the snapshot inside the range (every row without one), in index order. */
-export function rowsInRange(snap: RunSnapshot, range: StepRange | null): Uint32Array {
+function rowsInRange(snap: RunSnapshot, range: StepRange | null): Uint32Array {
   const { step } = snap.columns;
   if (range === null) return Uint32Array.from({ length: snap.rows }, (_, i) => i);
   let k = 0;
@@ -213,7 +213,7 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
 }
 
 /** Reads one rollout by range and parses it with the reader a dropped file goes through. */
-export function readRollout(snap: RunSnapshot, row: number, ctx: RunDatasetContext, gzip: boolean): Promise<Rollout> {
+function readRollout(snap: RunSnapshot, row: number, ctx: RunDatasetContext, gzip: boolean): Promise<Rollout> {
   const c = snap.columns;
   const file = c.file.at(row) ?? '';
   const line = c.line[row] ?? 0;

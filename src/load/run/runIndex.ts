@@ -51,7 +51,7 @@ async function fetchOk(fetch: Fetch, url: string): Promise<Response> {
   return res;
 }
 
-export async function readManifest(manifestUrl: string, fetch: Fetch): Promise<RunManifest> {
+async function readManifest(manifestUrl: string, fetch: Fetch): Promise<RunManifest> {
   const text = await (await fetchOk(fetch, manifestUrl)).text();
   const parsed = parseRunManifest(text);
   if ('error' in parsed) throw new Error(`${manifestUrl}: ${parsed.error}`);

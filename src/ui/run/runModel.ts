@@ -16,7 +16,7 @@ export interface ChartRow extends TrendMeasures {
  * Points a chart draws at most: a chart is a few hundred pixels wide, so more steps than this are summed
  * into bins of consecutive steps (each bin's measures are over all its rollouts, not a mean of means).
  */
-export const MAX_POINTS = 200;
+const MAX_POINTS = 200;
 
 function binned(points: readonly StepPoint[], max: number): { step: number; stepTo: number; t: StepTotals }[] {
   const first = points[0]?.step ?? 0;
