@@ -115,6 +115,17 @@ test('a bundled run on a plain static host: the run page, a click on a step open
       expect(texts[i]).toContain(id);
     });
 
+    // The step's groups, and a row's detail pane (counts from the index, codes without their messages yet).
+    await rolloutRows(page).nth(3).click();
+    const detail = page.getByRole('complementary', { name: 'Rollout details' });
+    await expect(detail).toContainText(inStep[3]?.id ?? '');
+    await screenshot(page, testInfo, 'run-list-step');
+    await page.getByRole('banner').getByRole('button', { name: 'Groups' }).click();
+    await expect(page.getByRole('region', { name: 'Summary across groups' })).toBeVisible();
+    await screenshot(page, testInfo, 'run-groups-step');
+    await page.goBack();
+    await expect(rolloutRows(page)).toHaveCount(inStep.length);
+
     // Opening a rollout reads its line, and only its line, by an HTTP range request.
     const before = site.log.length;
     await rolloutRows(page).nth(3).dblclick();

@@ -185,32 +185,37 @@ export function runTrends(c: TrendColumns, filter: TrendFilter = NO_FILTER): Run
   return { points, withoutStep, matched };
 }
 
+/** The scalar sums of StepTotals (the two per-code arrays add element by element). */
+const SUMMED = [
+  'rollouts',
+  'inSignal',
+  'rewardN',
+  'rewardSum',
+  'rewardSumSq',
+  'groups',
+  'zeroVarianceGroups',
+  'generatedSum',
+  'truncated',
+  'regressed',
+  'mismatchN',
+  'mismatchMaxSum',
+  'klN',
+  'klSum',
+] as const satisfies readonly (keyof StepTotals)[];
+
 /** The totals of the points whose step is in [from, to]. */
 export function totalsOver(points: readonly StepPoint[], from: number, to: number): StepTotals {
   const first = points[0];
   const out = emptyTotals(first?.terminations.length ?? 0, first?.codeCounts.length ?? 0);
   for (const p of points) {
     if (p.step < from || p.step > to) continue;
-    out.rollouts += p.rollouts;
-    out.inSignal += p.inSignal;
-    out.rewardN += p.rewardN;
-    out.rewardSum += p.rewardSum;
-    out.rewardSumSq += p.rewardSumSq;
+    for (const k of SUMMED) out[k] += p[k];
     p.terminations.forEach((v, k) => {
       out.terminations[k] = (out.terminations[k] ?? 0) + v;
     });
-    out.groups += p.groups;
-    out.zeroVarianceGroups += p.zeroVarianceGroups;
-    out.generatedSum += p.generatedSum;
-    out.truncated += p.truncated;
-    out.regressed += p.regressed;
     p.codeCounts.forEach((v, k) => {
       out.codeCounts[k] = (out.codeCounts[k] ?? 0) + v;
     });
-    out.mismatchN += p.mismatchN;
-    out.mismatchMaxSum += p.mismatchMaxSum;
-    out.klN += p.klN;
-    out.klSum += p.klSum;
   }
   return out;
 }

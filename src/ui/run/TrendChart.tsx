@@ -28,6 +28,19 @@ const stepOf = (s: MouseState): number | null => {
   return v === undefined || v === null || v === '' ? null : Number(v);
 };
 
+/** A step range shaded across the plot (on the bins that hold its ends). */
+function shade(rows: readonly ChartRow[], range: StepRange, fill: string, fillOpacity: number) {
+  return (
+    <ReferenceArea
+      x1={rowOf(rows, range.from)?.step}
+      x2={rowOf(rows, range.to)?.step}
+      fill={fill}
+      fillOpacity={fillOpacity}
+      ifOverflow="extendDomain"
+    />
+  );
+}
+
 /** One measure over training steps, with the selected and compared ranges shaded. */
 export function TrendChart({ title, rows, selected, compare, onSelect, format, domain, children, note }: Props) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
@@ -80,24 +93,8 @@ export function TrendChart({ title, rows, selected, compare, onSelect, format, d
                 typeof v === 'number' && format ? format(v) : Array.isArray(v) ? v.map((x) => (format ? format(x) : x)).join(' – ') : v
               }
             />
-            {compare && (
-              <ReferenceArea
-                x1={rowOf(rows, compare.from)?.step}
-                x2={rowOf(rows, compare.to)?.step}
-                fill="#f59e0b"
-                fillOpacity={0.18}
-                ifOverflow="extendDomain"
-              />
-            )}
-            {selected && (
-              <ReferenceArea
-                x1={rowOf(rows, selected.from)?.step}
-                x2={rowOf(rows, selected.to)?.step}
-                fill="#0a66c2"
-                fillOpacity={0.14}
-                ifOverflow="extendDomain"
-              />
-            )}
+            {compare && shade(rows, compare, '#f59e0b', 0.18)}
+            {selected && shade(rows, selected, '#0a66c2', 0.14)}
             {dragFrom !== null && dragTo !== null && <ReferenceArea x1={dragFrom} x2={dragTo} fill="#0a66c2" fillOpacity={0.25} />}
             {children}
           </ComposedChart>
