@@ -158,6 +158,18 @@ test('on a host that ignores ranges (as Python’s http.server does) the page sa
   const site = await serveStatic(siteDir, { ranges: false });
   try {
     await openRunPage(page, site);
+    // The run grows: a trainer writes the next step's file and the index is refreshed; the page follows.
+    const next = `step_${String(FILES).padStart(4, '0')}`;
+    writeFileSync(join(siteDir, 'run', `${next}.jsonl`), gunzipSync(readFileSync(join(DEMO_RUN, `${next}.jsonl.gz`))));
+    execFileSync(process.execPath, ['bin/trajscope.mjs', 'index', join(siteDir, 'run'), '--out', join(siteDir, 'index'), '--jobs', '1'], {
+      stdio: 'pipe',
+    });
+    await expect(page.getByRole('region', { name: 'Run' })).toContainText(
+      `${(FILES + 1) * PER_FILE} rollouts over ${steps.size + 1} training steps`,
+      {
+        timeout: 30_000,
+      },
+    );
     await page.goto(`${site.base}?run=index/&view=list&steps=2`);
     await expect(rolloutRows(page)).toHaveCount(steps.get(2)?.length ?? -1);
     await rolloutRows(page).first().dblclick();

@@ -76,7 +76,9 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
   const runDir = paths[0];
   if (!values.files && runDir !== undefined && (await isRun(paths, catalog))) {
     const indexDir = await writableRunIndexDir(runDir);
-    const { building } = keepIndexed(runDir, indexDir, read, stopIndexing.signal, (s) => process.stderr.write(`trajscope view: ${s}\n`));
+    const { building } = keepIndexed(runDir, indexDir, read, catalog, stopIndexing.signal, (s) =>
+      process.stderr.write(`trajscope view: ${s}\n`),
+    );
     run = { indexDir, root: 0, building };
     // The run page. A mapping is the indexer's business here (read options); the page reads the index.
     query = intents.openRun(RUN_MOUNT).search;

@@ -3,9 +3,7 @@ import { plural } from '../analysis';
 import type { ReadOptions } from './readFile';
 import { buildIndex } from './runIndex/build';
 import type { Catalog } from './server/catalog';
-
-/** How long the indexer rests between passes over a live run (an unchanged file costs one stat). */
-const REFRESH_MS = 2000;
+import { ChangeFeed } from './server/changes';
 
 /**
  * When `trajscope view` opens a run page rather than a list of files: one directory named alone that
@@ -19,15 +17,24 @@ export async function isRun(paths: readonly string[], catalog: Catalog): Promise
 }
 
 /**
- * Builds the run's index, then keeps it fresh while the server runs: each pass re-reads only what
- * changed (a grown file from its last line), and the page polls the manifest for new steps.
+ * Builds the run's index, then keeps it fresh while the server runs: a pass runs whenever the run's files
+ * change (file-system notifications with the view server's slow fallback poll, so an idle run costs
+ * nothing), and re-reads only what changed (a grown file from its last line). The page polls the manifest.
  */
-export function keepIndexed(runDir: string, indexDir: string, read: ReadOptions, signal: AbortSignal, log: (s: string) => void) {
+export function keepIndexed(
+  runDir: string,
+  indexDir: string,
+  read: ReadOptions,
+  catalog: Catalog,
+  signal: AbortSignal,
+  log: (s: string) => void,
+) {
   let built = false;
   let first = true;
+  let running: Promise<void> | null = null;
+  let again = false;
   const jobs = Math.max(1, Math.min(4, availableParallelism()));
   const pass = async () => {
-    if (signal.aborted) return;
     const started = Date.now();
     try {
       const outcome = await buildIndex({ inputs: [runDir], outDir: indexDir, jobs, read });
@@ -38,12 +45,32 @@ export function keepIndexed(runDir: string, indexDir: string, read: ReadOptions,
         );
       }
     } catch (e) {
-      log(`indexing failed: ${e instanceof Error ? e.message : String(e)} (trying again)`);
+      log(`indexing failed: ${e instanceof Error ? e.message : String(e)} (trying again on the next change)`);
     }
     built = true;
     first = false;
-    if (!signal.aborted) setTimeout(() => void pass(), REFRESH_MS).unref();
   };
-  void pass();
+  const schedule = () => {
+    if (signal.aborted) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        schedule();
+      }
+    });
+  };
+  // The files as the catalog lists them, with sizes and times: the index's own folder (a dot-name) is not among them.
+  const feed = new ChangeFeed({
+    snapshot: async () => JSON.stringify((await catalog.list()).map((f) => [f.id, f.size, f.mtimeMs])),
+    roots: () => catalog.watchRoots(),
+    announce: schedule,
+  });
+  const leave = feed.listen();
+  signal.addEventListener('abort', leave);
   return { building: () => !built };
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { DatasetProvider, formatRange, useRun, useRunFeed, useSelection } from '../state';
+import { DatasetProvider, formatRange, toRun, useRun, useRunFeed, useSelection } from '../state';
 import { ProblemsPanel } from './problems/ProblemsPanel';
 import { RolloutPage } from './RolloutPage';
 import { RunBanner } from './run/RunBanner';
@@ -13,6 +13,12 @@ const loadRunPage = () => import('./run/RunPage');
 const RunPage = lazy(() => loadRunPage().then((m) => ({ default: m.RunPage })));
 
 const placeholder = <div className="placeholder" aria-busy="true" />;
+
+/**
+ * Rollouts the run list and groups show at once: each is made into a summary when shown, so a whole run
+ * of millions is listed a step range at a time (chosen on the run page).
+ */
+const LISTED_AT_ONCE = 200_000;
 
 /**
  * The shell for a run opened from its index (`?run=`): the run page, and the run list, groups and
@@ -43,6 +49,14 @@ export function RunShell() {
             state.error ? null : (
               placeholder
             )
+          ) : view !== 'run' && steps === null && state.snapshot.rows > LISTED_AT_ONCE ? (
+            <div className="placeholder">
+              <h2>{state.snapshot.rows.toLocaleString('en-US')} rollouts</h2>
+              <p>Too many to list at once: choose training steps on the run page, then open their rollouts.</p>
+              <button type="button" onClick={toRun}>
+                To the run page
+              </button>
+            </div>
           ) : view === 'run' ? (
             <Suspense fallback={placeholder}>
               <RunPage snapshot={state.snapshot} />
