@@ -10,7 +10,8 @@ import { chartRows, topCodes } from './runModel';
 import { TrendChart } from './TrendChart';
 import './run.css';
 
-const pct = (v: number) => `${Math.round(v * 100)}%`;
+/** A share: whole percents, one decimal below 10 % (a 2.5 % truncation rate is not 3 %). */
+const pct = (v: number) => (v !== 0 && Math.abs(v) < 0.1 ? `${(v * 100).toFixed(1)}%` : `${Math.round(v * 100)}%`);
 const num = (v: number) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(Math.abs(v) >= 1 ? 2 : 3));
 const TERM_COLORS: Record<string, string> = {
   finished: '#2da44e',
@@ -98,7 +99,7 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
           <TrendChart {...later} title="In the policy signal" note="share of rollouts" format={pct} domain={[0, 1]}>
             <Line dataKey="signalShare" name="in signal" stroke="#1a7f37" {...line} />
           </TrendChart>
-          <TrendChart {...later} title="Termination" note="share of rollouts" format={pct} domain={[0, 1]}>
+          <TrendChart {...later} title="Termination" note="share of rollouts" legend format={pct} domain={[0, 1]}>
             {terms
               .filter((t) => t.rollouts > 0)
               .map((t) => (
@@ -122,8 +123,9 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
             <Line dataKey="truncatedShare" name="truncated" stroke="#cf222e" {...line} />
           </TrendChart>
           <TrendChart
-            {...chart}
+            {...later}
             title="Findings"
+            legend={codes.length > 0}
             note={codes.length === 0 ? 'none in these rollouts' : 'share of rollouts with the code'}
             format={pct}
             domain="share"
@@ -136,7 +138,13 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
             <Line dataKey="regressionRate" name="with a regression" stroke="#57606a" {...line} />
           </TrendChart>
           {(hasMismatch || hasKl) && (
-            <TrendChart {...later} title="Training–inference mismatch" note="mean over rollouts (§10)" format={num}>
+            <TrendChart
+              {...later}
+              title="Training–inference mismatch"
+              note="mean over rollouts (§10)"
+              legend={hasMismatch && hasKl}
+              format={num}
+            >
               {hasMismatch && <Line dataKey="mismatchMaxMean" name="max |Δlogp|" stroke="#cf222e" {...line} />}
               {hasKl && <Line dataKey="klMean" name="KL k3" stroke="#0a66c2" {...line} />}
             </TrendChart>

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { ComposedChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ComposedChart, Legend, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StepRange } from '../../state';
 import { type ChartRow, rowOf } from './runModel';
 
@@ -16,9 +16,12 @@ interface Props {
   children: ReactNode;
   /** One line under the title: what the chart counts. */
   note?: string;
+  /** Name the series under the plot (a chart of more than one). */
+  legend?: boolean;
 }
 
 const MARGIN = { top: 6, right: 12, bottom: 0, left: 0 };
+const LEGEND_STYLE = { fontSize: 11, lineHeight: '14px' };
 /** A share from 0 to its largest value, never less than 5 % tall: a flat 0 reads as 0, not as noise. */
 const SHARE_DOMAIN: [number, (max: number) => number] = [0, (max: number) => Math.min(1, Math.max(max, 0.05))];
 
@@ -42,7 +45,7 @@ function shade(rows: readonly ChartRow[], range: StepRange, fill: string, fillOp
 }
 
 /** One measure over training steps, with the selected and compared ranges shaded. */
-export function TrendChart({ title, rows, selected, compare, onSelect, format, domain, children, note }: Props) {
+export function TrendChart({ title, rows, selected, compare, onSelect, format, domain, children, note, legend }: Props) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragTo, setDragTo] = useState<number | null>(null);
   const reset = () => {
@@ -97,6 +100,7 @@ export function TrendChart({ title, rows, selected, compare, onSelect, format, d
             {selected && shade(rows, selected, '#0a66c2', 0.14)}
             {dragFrom !== null && dragTo !== null && <ReferenceArea x1={dragFrom} x2={dragTo} fill="#0a66c2" fillOpacity={0.25} />}
             {children}
+            {legend && <Legend iconSize={8} wrapperStyle={LEGEND_STYLE} />}
           </ComposedChart>
         </ResponsiveContainer>
       </div>
