@@ -149,6 +149,17 @@ describe('trajscope index', () => {
     expect(onDisk.map((p) => `shards/${p.split(sep).join('/')}`).sort()).toEqual(named);
   });
 
+  it('reads every file again when the options change (they change the rows), and reuses them when they do not', async () => {
+    const dir = runDir({ 'u.jsonl': `${line('u1', { termination: 'unknown' })}\n` });
+    const out = join(dir, 'idx');
+    const plain = await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
+    expect((await rowsOf(out, plain.manifest))[0]?.in_signal).toBe(false);
+    const counted = await buildIndex({ inputs: [dir], outDir: out, jobs: 1, rows: { unknownAsFinished: true } });
+    expect([counted.reused, counted.indexed]).toEqual([0, 1]);
+    expect((await rowsOf(out, counted.manifest))[0]?.in_signal).toBe(true);
+    expect((await buildIndex({ inputs: [dir], outDir: out, jobs: 1, rows: { unknownAsFinished: true } })).reused).toBe(1);
+  });
+
   it('splits a file into shards at the row limit, each covering whole lines', async () => {
     const dir = runDir({ 'big.jsonl': `${Array.from({ length: 25 }, (_, i) => line(`r${i}`)).join('\n')}\n` });
     const out = join(dir, 'idx');

@@ -2,19 +2,16 @@ import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename, join, relative, resolve, sep } from 'node:path';
-import { parquetReadObjects } from 'hyparquet';
-import { encodeIndexShard, indexRowFrom } from '../../format/runIndex/columns';
+import { join, relative, resolve } from 'node:path';
+import { stableStringify } from '../../format';
 import { parseRunManifest, type RunManifest } from '../../format/runIndex/manifest';
 import type { ReadOptions } from '../readFile';
+import { type Input, listInputs, toPosix } from './inputs';
+import { orderByPolicy } from './policyOrder';
 import { scanAll } from './pool';
 import type { RowOptions } from './rows';
 import { type FileEntry, type ScanResult, type ScanTask, tailCheck, writeAtomic } from './scanFile';
 
-/** The files a run directory holds, as `view` serves them (docs/formats.md). */
-const TRAJECTORY_FILE = /\.(jsonl|jsonl\.gz|json|traj|eval)$/i;
-/** Beside verifiers' results.jsonl: read by its adapter, not a trajectory file. */
-const SIBLING_FILES = new Set(['metadata.json']);
 /** Rows per shard: a few MB of Parquet, small enough to fetch whole, few enough files to list. */
 export const DEFAULT_SHARD_ROWS = 100_000;
 
@@ -65,11 +62,6 @@ export interface IndexOutcome {
   unsupported: { file: string; why: string }[];
 }
 
-interface Input {
-  path: string;
-  file: string;
-}
-
 /**
  * `trajscope index`: plans each file (unchanged: keep its shards; grown plain file whose bytes before
  * the last indexed newline are unchanged: read on from there; anything else: index it whole), scans the
@@ -81,7 +73,9 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
   const { base, inputs } = await listInputs(options.inputs, outDir, options.base);
   const sourceBase = toPosix(relative(outDir, base));
   const old = await readManifest(outDir);
-  const previous = new Map((old?.source_base === sourceBase ? old.files : []).map((f) => [f.file, f]));
+  const optionsKey = stableStringify({ read: options.read ?? {}, rows: options.rows ?? {} });
+  const same = old?.source_base === sourceBase && (old.options ?? optionsKey) === optionsKey;
+  const previous = new Map((same && old ? old.files : []).map((f) => [f.file, f]));
   const shardRows = options.shardRows ?? DEFAULT_SHARD_ROWS;
   const plans: { input: Input; size: number; mtime: number; kept: FileEntry | null; task: ScanTask | null }[] = [];
   let reused = 0;
@@ -119,7 +113,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
     if (result?.unsupported) unsupported.push({ file: plan.input.file, why: result.unsupported });
     files.push(result ? await entryOf(plan.input, plan.size, plan.mtime, plan.kept, result) : (plan.kept as FileEntry));
   }
-  const manifest: RunManifest = { version: 1, source_base: sourceBase, files };
+  const manifest: RunManifest = { version: 1, source_base: sourceBase, options: optionsKey, files };
   await orderByPolicy(manifest, outDir);
   await writeAtomic(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
   await removeUnnamed(outDir, old, manifest);
@@ -152,8 +146,10 @@ async function entryOf(input: Input, size: number, mtime: number, kept: FileEntr
   };
 }
 
-/** Where a changed file is read on, or null to index it whole (gzip, shrunk, or its earlier bytes changed). */
+/** Where a changed file is read on, or null to index it whole (not JSONL, gzip, shrunk, or its earlier bytes changed). */
 async function resumePoint(path: string, before: FileEntry, size: number): Promise<{ line: number; byte: number } | null> {
+  // Only JSON Lines are read on: a document (.json, .traj) or an archive (.eval) is one whole.
+  if (!/\.jsonl$/i.test(path)) return null;
   if (before.gzip || before.complete_bytes === undefined || before.complete_lines === undefined || before.check === undefined) return null;
   if (size <= before.size || before.complete_bytes > size) return null;
   if ((await tailCheck(path, before.complete_bytes)) !== before.check) return null;
@@ -175,49 +171,6 @@ export async function readManifest(dir: string): Promise<RunManifest | null> {
   return parsed.manifest;
 }
 
-/**
- * Rows with no training step from their record or file name get §9's fallback: the order of first
- * appearance of their policy version over the whole run (files in name order, lines in order), from 0.
- * Only the whole run knows it, so it is set here, after every file is scanned, by rewriting the few
- * shards whose values change (a shard is small: one row per rollout).
- */
-export async function orderByPolicy(manifest: RunManifest, outDir: string): Promise<void> {
-  const rank = new Map<string, number>();
-  const byName = [...manifest.files].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  for (const f of byName) for (const p of f.policy_versions ?? []) if (!rank.has(p)) rank.set(p, rank.size);
-  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}p`;
-  for (const f of manifest.files) {
-    if (!f.unstepped) continue;
-    let unstepped = 0;
-    f.shards = await Promise.all(
-      f.shards.map(async (shard) => {
-        const bytes = await readFile(join(outDir, shard.path));
-        const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-        const rows = (await parquetReadObjects({ file })).map(indexRowFrom);
-        let changed = false;
-        for (const row of rows) {
-          if (row.training_step_from !== 'policy_order') continue;
-          unstepped++;
-          const step = row.policy_version === null ? null : (rank.get(row.policy_version) ?? null);
-          if (step !== row.training_step) {
-            row.training_step = step;
-            changed = true;
-          }
-        }
-        if (!changed) return shard;
-        // A merged index names its parts' shards (`parts/…`): its rewritten ones go into its own shards/.
-        const own = shard.path.startsWith('shards/')
-          ? shard.path
-          : `shards/merged/${shard.path.replace(/^(\.\.\/)+/, '').replace(/\//g, '~')}`;
-        const path = own.replace(/(\.[^./]+)?\.parquet$/, `.${stamp}.parquet`);
-        await writeAtomic(join(outDir, path), new Uint8Array(encodeIndexShard(rows, { 'trajscope.file': f.file })));
-        return { ...shard, path };
-      }),
-    );
-    f.unstepped = unstepped;
-  }
-}
-
 /** Deletes shards the old manifest named and the new one does not (never a file it did not write). */
 export async function removeUnnamed(outDir: string, old: RunManifest | null, now: RunManifest): Promise<void> {
   const named = new Set(now.files.flatMap((f) => f.shards.map((s) => s.path)));
@@ -234,54 +187,4 @@ async function removeOrphans(dir: string, outDir: string, named: Set<string>): P
     if (e.isDirectory()) await removeOrphans(path, outDir, named);
     else if (e.name.endsWith('.parquet') && !named.has(toPosix(relative(outDir, path)))) await rm(path, { force: true });
   }
-}
-
-/**
- * The inputs as files with their index names: relative to `--base` when given; else, with one directory
- * named, relative to it (the run directory); otherwise as given (relative to the working directory). The index directory itself
- * (if inside the run) is never read.
- */
-async function listInputs(paths: readonly string[], outDir: string, named?: string): Promise<{ base: string; inputs: Input[] }> {
-  const kinds = await Promise.all(
-    paths.map(async (p) => {
-      const s = await stat(p).catch((e: NodeJS.ErrnoException) => {
-        throw new Error(`cannot read ${p}: ${e.code === 'ENOENT' ? 'no such file or directory' : e.message}`);
-      });
-      return { p, dir: s.isDirectory() };
-    }),
-  );
-  const only = kinds.length === 1 && kinds[0]?.dir ? resolve(kinds[0].p) : null;
-  const base = named !== undefined ? resolve(named) : (only ?? process.cwd());
-  const inputs: Input[] = [];
-  const seen = new Set<string>();
-  const add = (path: string, file: string) => {
-    const abs = resolve(path);
-    if (seen.has(abs) || abs.startsWith(outDir + sep)) return;
-    seen.add(abs);
-    inputs.push({ path: abs, file });
-  };
-  for (const { p, dir } of kinds) {
-    if (!dir) add(p, named !== undefined ? toPosix(relative(base, resolve(p))) : toPosix(p));
-    else for (const f of await walk(resolve(p))) add(f, toPosix(relative(base, f)));
-  }
-  if (inputs.length === 0) throw new Error(`no trajectory files (.jsonl, .jsonl.gz, .json, .traj, .eval) in ${paths.join(', ')}`);
-  return { base, inputs };
-}
-
-/** A directory's trajectory files in name order, recursively; another run index inside it is skipped. */
-async function walk(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  if (entries.some((e) => e.name === 'manifest.json') && entries.some((e) => e.name === 'shards' && e.isDirectory())) return [];
-  for (const e of entries) {
-    if (e.name.startsWith('.')) continue;
-    const path = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await walk(path)));
-    else if (e.isFile() && TRAJECTORY_FILE.test(e.name) && !SIBLING_FILES.has(basename(e.name))) out.push(path);
-  }
-  return out;
-}
-
-export function toPosix(p: string): string {
-  return p.split(sep).join('/');
 }

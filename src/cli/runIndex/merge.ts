@@ -1,6 +1,8 @@
 import { join, relative, resolve } from 'node:path';
 import type { RunManifest } from '../../format/runIndex/manifest';
-import { orderByPolicy, readManifest, removeUnnamed, toPosix } from './build';
+import { readManifest, removeUnnamed } from './build';
+import { toPosix } from './inputs';
+import { orderByPolicy } from './policyOrder';
 import { writeAtomic } from './scanFile';
 
 /**
@@ -12,6 +14,7 @@ import { writeAtomic } from './scanFile';
 export async function mergeIndexes(parts: readonly string[], outDir: string): Promise<RunManifest> {
   const out = resolve(outDir);
   let base: string | null = null;
+  let options: string | undefined;
   const files: RunManifest['files'] = [];
   const owner = new Map<string, string>();
   for (const part of parts) {
@@ -22,6 +25,9 @@ export async function mergeIndexes(parts: readonly string[], outDir: string): Pr
     if (base !== null && partBase !== base)
       throw new Error(`${part} indexes files under ${partBase}, the others under ${base}: merge indexes of one run`);
     base = partBase;
+    if (options !== undefined && manifest.options !== options)
+      throw new Error(`${part} was indexed with other options than the parts before it`);
+    options = manifest.options;
     for (const f of manifest.files) {
       const other = owner.get(f.file);
       if (other !== undefined) throw new Error(`${f.file} is in both ${other} and ${part}`);
@@ -30,7 +36,12 @@ export async function mergeIndexes(parts: readonly string[], outDir: string): Pr
     }
   }
   files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const manifest: RunManifest = { version: 1, source_base: toPosix(relative(out, base ?? out)), files };
+  const manifest: RunManifest = {
+    version: 1,
+    source_base: toPosix(relative(out, base ?? out)),
+    ...(options === undefined ? {} : { options }),
+    files,
+  };
   const old = await readManifest(out).catch(() => null);
   await orderByPolicy(manifest, out);
   await writeAtomic(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);

@@ -12,13 +12,14 @@ const BIN = join(ROOT, 'bin/trajscope.mjs');
 /**
  * The index worker as one plain JS file (esbuild, ~0.2 s, beside node_modules so its packages resolve):
  * a child then starts in about 0.4 s instead of the 1 s tsx spends loading the CLI module by module,
- * which is most of what 2 jobs could gain on a small run. Rebuilt by each parallel run from the sources
- * it runs (written under a temporary name and renamed, so runs at once never see half a file); where it
- * cannot be written (a read-only install), the children run the CLI itself under tsx.
+ * which is most of what 2 jobs could gain on a small run. Built by each parallel run from the sources it
+ * runs; where it cannot be written (a read-only install), the children run the CLI itself under tsx.
  */
 async function workerEntry(): Promise<{ script: string; args: string[] }> {
-  const out = join(ROOT, 'node_modules/.cache/trajscope/index-worker.mjs');
-  const tmp = `${out}.${process.pid}.tmp`;
+  // One file per indexing process, deleted when it is done: two runs at once (or two checkouts sharing
+  // node_modules) never run each other's worker.
+  const out = join(ROOT, `node_modules/.cache/trajscope/index-worker-${process.pid}-${Date.now().toString(36)}.mjs`);
+  const tmp = `${out}.tmp`;
   try {
     await build({
       stdin: {
@@ -62,11 +63,11 @@ export async function scanAll(tasks: readonly (ScanTask & { size: number })[], j
     }
   };
   const children: ChildProcess[] = [];
+  const entry = workers > 1 ? workerEntry() : Promise.resolve({ script: BIN, args: [] });
   try {
-    // This process is one of the jobs: it starts at once, while each child spends about a second
-    // compiling the CLI (tsx) before it takes its first file.
+    // This process is one of the jobs: it starts at once, while each child loads (0.4 s bundled, 1 s
+    // under tsx) before it takes its first file.
     const here = drain(scanFile);
-    const entry = workerEntry();
     await Promise.all([
       here,
       ...Array.from({ length: workers - 1 }, async () => {
@@ -90,6 +91,8 @@ export async function scanAll(tasks: readonly (ScanTask & { size: number })[], j
     ]);
   } finally {
     for (const c of children) if (c.exitCode === null && c.connected) c.kill();
+    const { script } = await entry;
+    if (script !== BIN) await rm(script, { force: true });
   }
   return results;
 }

@@ -48,6 +48,11 @@ const manifestSchema = z.object({
   version: z.literal(1),
   /** Where the run's files are, relative to the manifest's own URL or path (`..`, `files/`). */
   source_base: z.string(),
+  /**
+   * The options the rows were read and checked with (format, mapping, limits, lint's options), as one
+   * string: an index run with other options re-reads every file rather than keep rows they would change.
+   */
+  options: z.string().optional(),
   files: z.array(fileSchema),
 });
 
