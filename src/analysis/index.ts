@@ -15,8 +15,8 @@ export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';
 export { groupAdvantages, groupIdOf, STD_EPSILON } from './groups';
 export { sharedPrefixes, startsWithPair } from './ids';
-export type { RolloutFacts } from './lint';
-export { LintSession, rolloutFacts, summarizeRollout } from './lint';
+export type { GroupMember, RolloutFacts } from './lint';
+export { groupSummary, LintSession, rolloutFacts, summarizeRollout } from './lint';
 
 export { predictedFrom, trainingRoles } from './masks';
 export type { Mismatch, MismatchPosition } from './mismatch';
@@ -27,6 +27,9 @@ export type { FlowKind, Lane, RoleEventFacts, RoleFlow, RoleTimelineFacts } from
 export { LANES, roleTimeline } from './roleEvents';
 export type { CheckOptions } from './rolloutChecks';
 export { rolloutFindings } from './rolloutChecks';
+
+export type { RunTrends, StepPoint, StepTotals, TrendFilter, TrendMeasures } from './runTrends';
+export { measures, runTrends, totalsOver } from './runTrends';
 export { IN_SIGNAL_TERMINATIONS, isKnownTermination, terminationInfo, terminationRank } from './termination';
 export { firstFinishStep, joinTurns, timestampMs } from './timeline';
 export type { IdDecoder, TokenSource, TokenTrack } from './tokens';

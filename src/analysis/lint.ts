@@ -18,7 +18,16 @@ export interface RolloutFacts {
 }
 
 /** What a group needs to remember of each member; the record itself can then be dropped. */
-interface Member extends RolloutFacts {
+/** What the group statistics read of a member (a run index supplies these from its columns). */
+export interface GroupMember extends RolloutFacts {
+  rolloutId: string;
+  attemptId: string | null;
+  inSignal: boolean;
+  unknown: boolean;
+  reward: number | null;
+}
+
+interface Member extends GroupMember {
   index: number;
   rolloutId: string;
   attemptId: string | null;
@@ -161,7 +170,7 @@ export class LintSession {
 }
 
 /** Advantage keys: rollout_id, with `#attempt_id` where the group holds two attempts of one rollout. */
-function advantageKeys(members: Member[]): string[] {
+function advantageKeys(members: readonly GroupMember[]): string[] {
   const count = new Map<string, number>();
   for (const m of members) count.set(m.rolloutId, (count.get(m.rolloutId) ?? 0) + 1);
   const used = new Set<string>();
@@ -174,7 +183,8 @@ function advantageKeys(members: Member[]): string[] {
   });
 }
 
-function groupSummary(group_id: string, members: Member[], normalizeStd: boolean): GroupSummary {
+/** One group's statistics and findings (§6), over its members in the order they were read. */
+export function groupSummary(group_id: string, members: readonly GroupMember[], normalizeStd: boolean): GroupSummary {
   const keys = advantageKeys(members);
   const { stats, perMember, rewards } = groupAdvantages(members, normalizeStd);
   // Keyed by rollout id, which is untrusted text: a Map, then own properties (fromEntries), so an id

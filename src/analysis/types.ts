@@ -61,6 +61,11 @@ export interface RolloutSummary {
   findings: Finding[];
   /** §10's training-inference mismatch: present exactly when the record has a `training` record. */
   mismatch?: Mismatch;
+  /**
+   * Present for a row read from a run index (§9), which keeps counts and finding codes, not the details:
+   * `regressions` is then empty and `findings` holds one entry per code; the record has the rest.
+   */
+  indexed?: { regressions: number; errors: number; warnings: number };
 }
 
 export interface GroupSummary {

@@ -11,14 +11,19 @@ commands:
   convert [--from auto|NAME] [--map MAP.json] IN... --out OUT.jsonl
       convert other tools' rollouts (verifiers, prime-rl traces, rLLM, OpenAI chat, SWE-agent,
       mini-swe-agent, veRL, Harbor ATIF, Atropos) to v1; --map reads your own format by a field mapping
-  view PATH... [--host H] [--port P] [--open] [--map MAP.json]
-      serve the inspector and these files (or directories of them) on 127.0.0.1, following appends live
+  view PATH... [--host H] [--port P] [--open] [--map MAP.json] [--files]
+      serve the inspector and these files (or directories of them) on 127.0.0.1, following appends live;
+      one directory of two or more files is a run: it is indexed in the background (RUN/.trajscope/index)
+      and opens on its run page (--files: open it as a list of files instead)
   index RUN... --out DIR [--jobs N] [--shard-rows N] [lint's options]
       write a Parquet run index (one row per rollout, docs/adr/0013); unchanged files keep their shards,
       a grown file is read on from its last indexed line. index --merge PART... --out DIR joins partial indexes
   query RUN_OR_INDEX "SQL" [--json | --csv]
       SQL (DuckDB) over a run index: tables rollouts, groups, advantages, duplicates, parse_errors; a run
       directory is indexed (or refreshed) first, into RUN/.trajscope/index
+  bundle RUN --out SITE [--jobs N]
+      write a static site of the run (the inspector, the run's files, their index) that any static host
+      answering HTTP range requests serves; the page opens on the run
   demo --out FILE [--groups N] [--per-group G] [--seed S]
       run the demo harness and write real rollouts
   demo --train --out DIR [--steps N] [--seed S] [--async K] [--per-group G] [--dr-grpo] [--gzip] [--live]
@@ -46,6 +51,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'query': {
       const { runQuery } = await import('./query');
       return runQuery(rest);
+    }
+    case 'bundle': {
+      const { runBundle } = await import('./bundle');
+      return runBundle(rest);
     }
     case 'demo': {
       const { runDemo } = await import('./demo');

@@ -6,23 +6,35 @@ import { parseArgs } from 'node:util';
 import { plural } from '../analysis';
 import { intents } from '../state/url';
 import { readFormatOptions } from './readFile';
+import { writableRunIndexDir } from './runIndex/build';
 import { Catalog } from './server/catalog';
+import { RUN_MOUNT } from './server/runMount';
 import { createViewServer } from './server/server';
+import { isRun, keepIndexed } from './viewRun';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // TRAJSCOPE_DIST lets tests serve a stand-in app without building the real one first.
 const DIST = process.env.TRAJSCOPE_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url));
 const DEFAULT_PORT = 8777;
 
-/** `trajscope view PATH... [--host H] [--port P] [--open]`: serve the inspector and the named files. */
+/**
+ * `trajscope view PATH... [--host H] [--port P] [--open] [--files]`: serve the inspector and the named
+ * files; a run directory (viewRun.ts) opens its run page, indexed in the background.
+ */
 export async function runView(argv: string[], signal?: AbortSignal): Promise<number> {
-  let values: { host?: string; port?: string; open?: boolean; map?: string };
+  let values: { host?: string; port?: string; open?: boolean; map?: string; files?: boolean };
   let paths: string[];
   try {
     const parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { host: { type: 'string' }, port: { type: 'string' }, open: { type: 'boolean' }, map: { type: 'string' } },
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        open: { type: 'boolean' },
+        map: { type: 'string' },
+        files: { type: 'boolean' },
+      },
     });
     values = parsed.values;
     paths = parsed.positionals;
@@ -42,8 +54,10 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
   const host = values.host ?? '127.0.0.1';
   // The app reads files itself: a mapping travels in the page's URL, as one chosen in the app would.
   let query = '';
+  let read: Awaited<ReturnType<typeof readFormatOptions>>;
   try {
-    const { mapping } = await readFormatOptions({ map: values.map });
+    read = await readFormatOptions({ map: values.map });
+    const { mapping } = read;
     if (mapping) query = intents.readWith('', { mapping: JSON.stringify(mapping) }).search;
   } catch (e) {
     process.stderr.write(`trajscope view: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -56,7 +70,20 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
     process.stderr.write(`trajscope view: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const server = createViewServer({ catalog, distDir: DIST, host });
+  const stopIndexing = new AbortController();
+  signal?.addEventListener('abort', () => stopIndexing.abort());
+  let run: Parameters<typeof createViewServer>[0]['run'];
+  const runDir = paths[0];
+  if (!values.files && runDir !== undefined && (await isRun(paths, catalog))) {
+    const indexDir = await writableRunIndexDir(runDir);
+    const { building } = keepIndexed(runDir, indexDir, read, catalog, stopIndexing.signal, (s) =>
+      process.stderr.write(`trajscope view: ${s}\n`),
+    );
+    run = { indexDir, root: 0, building };
+    // The run page. A mapping is the indexer's business here (read options); the page reads the index.
+    query = intents.openRun(RUN_MOUNT).search;
+  }
+  const server = createViewServer({ catalog, distDir: DIST, host, run });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -80,13 +107,16 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
   const { port: bound } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/${query}`;
   const files = await catalog.list();
-  process.stdout.write(`trajscope view: serving ${plural(files.length, 'file')} at ${url}\n`);
+  process.stdout.write(`trajscope view: serving ${run ? 'the run of ' : ''}${plural(files.length, 'file')} at ${url}\n`);
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
     process.stderr.write(`trajscope view: warning: listening on ${host}; anyone who can reach it can read the served files\n`);
   }
   if (values.open) openBrowser(url);
   await new Promise<void>((resolve) => {
-    const stop = () => server.close(() => resolve());
+    const stop = () => {
+      stopIndexing.abort();
+      server.close(() => resolve());
+    };
     signal?.addEventListener('abort', stop);
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

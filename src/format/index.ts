@@ -24,11 +24,14 @@ export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
 export { concat, DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, parseLine } from './jsonl';
 export type { Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
 export { parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
+export type { IndexRow } from './runIndex/columns';
+export { encodeIndexShard } from './runIndex/columns';
+export type { RunManifest } from './runIndex/manifest';
+export { parseRunManifest } from './runIndex/manifest';
 export type { Grading, Rollout, Segment, Step, Training, TrainingUpdate } from './schema';
 export { rolloutSchema, segmentSchema, stepSchema } from './schema';
 export type { ServedFile } from './served';
 export { INODE_HEADER, parseInodeHeader, parseServedList } from './served';
 export type { Termination } from './termination';
 export { TERMINATIONS } from './termination';
-
 export { parseToolCall } from './toolCall';

@@ -20,6 +20,8 @@ export {
   reviewsToJsonl,
   sameReview,
 } from './reviews';
+export type { RunSnapshot, RunState, StepRange } from './run';
+export { manifestUrlOf, RangeReader, RunColumns, RunSource, readRun, runDataset, runSource, sourceUrl } from './run';
 export type { ServedFile } from './served';
 export { isServedSource, servedUrl, useServedFiles } from './served';
 export type { LoadSource } from './sources';

@@ -11,10 +11,14 @@ export {
 export {
   backToList,
   filterMismatchAbove,
+  compareSteps,
+  openBundledRun,
   openSources,
+  openSteps,
   readWith,
   selectRollout,
   selectStep,
+  selectSteps,
   selectToken,
   setAdvantageMode,
   shadeByDrift,
@@ -23,6 +27,7 @@ export {
   toAllRollouts,
   toGroups,
   toRollout,
+  toRun,
 } from './navigation';
 export type {
   LoadedReviews,
@@ -39,6 +44,7 @@ export {
   useReviewerActions,
   useReviewTabSync,
 } from './reviews';
+export { useRun, useRunFeed } from './run';
 export type { GroupSortKey, RunFilters, RunSort, RunSortKey, SignalFilter } from './runFilters';
 export {
   isFiltered,
@@ -48,6 +54,7 @@ export {
   useRunFiltersActions,
   useRunSort,
 } from './runFilters';
-export type { RolloutTab, View } from './url';
+export type { RolloutTab, StepRange, View } from './url';
+export { formatRange } from './url';
 
 export { DEMO_URL, useSources } from './useSources';

@@ -1,5 +1,5 @@
 import { navigate } from './location';
-import { type Intent, intents, type RolloutTab } from './url';
+import { type Intent, intents, type RolloutTab, type StepRange } from './url';
 
 /*
  * The navigation intents, applied to this window's URL. Views call these; the parameters they set are
@@ -27,3 +27,16 @@ export const showTokenTarget = (target: { seq: number | 'training'; token: numbe
 export const shadeByDrift = (drift: boolean) => go(intents.shadeByDrift(here(), drift));
 export const filterMismatchAbove = (above: number | null) => go(intents.mismatchAbove(here(), above));
 export const setAdvantageMode = (drGrpo: boolean) => go(intents.advantageMode(here(), drGrpo));
+export const toRun = () => go(intents.toRun(here()));
+export const selectSteps = (range: StepRange | null) => go(intents.selectSteps(here(), range));
+export const compareSteps = (range: StepRange | null) => go(intents.compareSteps(here(), range));
+export const openSteps = (range: StepRange, view: 'list' | 'groups' = 'list') => go(intents.openSteps(here(), range, view));
+
+/**
+ * A site `trajscope bundle` wrote names its run in a meta tag of its page: a visit whose URL names
+ * nothing opens that run (in place of the empty entry, so Back leaves the site).
+ */
+export function openBundledRun(): void {
+  const run = document.querySelector('meta[name="trajscope-run"]')?.getAttribute('content');
+  if (run && window.location.search === '') go({ ...intents.openRun(run), push: false });
+}

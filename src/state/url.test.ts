@@ -20,6 +20,9 @@ describe('selection in the query string', () => {
       mapping: null,
       unknownAsFinished: false,
       mismatchAbove: null,
+      run: null,
+      steps: null,
+      compare: null,
     });
   });
 
@@ -118,5 +121,34 @@ describe('read options in the URL', () => {
     const at = intents.selectToken('?rollout=r&view=rollout&tab=mismatch', 'training', 12).search;
     expect(readSelection(at)).toMatchObject({ tab: 'tokens', seq: 'training', token: 12 });
     expect(readSelection('?tab=mismatch').tab).toBe('mismatch');
+  });
+});
+
+describe('a run (run=)', () => {
+  it('opens on the run page; steps= and vs= are training-step ranges; the run list is view=list', () => {
+    const s = readSelection('?run=https://bucket.test/run/index/&steps=12-10&vs=3');
+    expect(s).toMatchObject({
+      run: 'https://bucket.test/run/index/',
+      view: 'run',
+      steps: { from: 10, to: 12 },
+      compare: { from: 3, to: 3 },
+    });
+    expect(readSelection('?run=r/&view=list').view).toBe('list');
+    expect(readSelection('?run=r/&steps=x').steps).toBeNull();
+    // Files have no training-step selection.
+    expect(readSelection('?src=a.jsonl&steps=1-2').steps).toBeNull();
+  });
+
+  it('opens steps in the run list or groups, back to the run page, and keeps Back to list a list', () => {
+    const open = intents.openSteps('?run=r/&rollout=x', { from: 4, to: 6 }, 'list');
+    expect(open).toEqual({ search: '?run=r/&view=list&steps=4-6', push: true });
+    const inRollout = intents.toRollout(open.search, 'k').search;
+    expect(readSelection(intents.backToList(inRollout).search)).toMatchObject({ view: 'list', steps: { from: 4, to: 6 } });
+    expect(readSelection(intents.toRun(inRollout).search)).toMatchObject({ view: 'run', rollout: null, steps: { from: 4, to: 6 } });
+    expect(intents.selectSteps('?run=r/', { from: 2, to: 2 })).toEqual({ search: '?run=r/&steps=2', push: false });
+    expect(intents.compareSteps('?run=r/&vs=1-2', null).search).toBe('?run=r/');
+    expect(intents.openRun('http://h/i/manifest.json').search).toBe('?run=http://h/i/manifest.json');
+    // Files keep their list at view absent.
+    expect(intents.backToList('?src=a&view=rollout&rollout=k').search).toBe('?src=a&rollout=k');
   });
 });

@@ -1,3 +1,7 @@
+import type { StepRange } from '../load';
+
+export type { StepRange };
+
 /*
  * Selection lives in the query string and nowhere else: `?src=A&src=B&rollout=K`. This module is the only
  * one that spells a parameter: it reads them into a typed `Selection`, and each navigation intent below is
@@ -31,6 +35,12 @@ const UNKNOWN_PARAM = 'unknown';
 /** Run list: only rollouts whose §10 max |d| is above this many nats (`mis=0.5`). */
 const MISMATCH_PARAM = 'mis';
 const UNKNOWN_AS_FINISHED = 'finished';
+/** A whole run: the URL of its run index (the directory or its manifest.json), read by range (docs/adr/0015). */
+const RUN_PARAM = 'run';
+/** Training steps `A-B` (or `A`): the part of a run the run list and groups show, and the run page's selection. */
+const STEPS_PARAM = 'steps';
+/** Training steps `A-B` compared against `steps` on the run page. */
+const VS_PARAM = 'vs';
 
 type Param =
   | typeof SRC_PARAM
@@ -44,12 +54,16 @@ type Param =
   | typeof SHADE_PARAM
   | typeof MAP_PARAM
   | typeof UNKNOWN_PARAM
-  | typeof MISMATCH_PARAM;
+  | typeof MISMATCH_PARAM
+  | typeof RUN_PARAM
+  | typeof STEPS_PARAM
+  | typeof VS_PARAM;
 
 /** Parameters to set (string) or remove (null); the others are kept. */
 type Patch = Partial<Record<Param, string | null>>;
 
-export type View = 'list' | 'rollout' | 'groups';
+/** `run`: a run's trends over training steps, the page a run opens on. */
+export type View = 'list' | 'rollout' | 'groups' | 'run';
 export type RolloutTab = 'steps' | 'tokens' | 'mismatch' | 'audit' | 'roles' | 'raw';
 const TABS: readonly string[] = ['steps', 'tokens', 'mismatch', 'audit', 'roles', 'raw'] satisfies RolloutTab[];
 function isTab(v: string | null): v is RolloutTab {
@@ -77,6 +91,24 @@ export interface Selection {
   unknownAsFinished: boolean;
   /** Run list filter: only rollouts whose mismatch max |d| is above this (nats); null for none. */
   mismatchAbove: number | null;
+  /** The run index URL (`run=`), or null when files are open. */
+  run: string | null;
+  /** Training steps selected (`steps=`), inclusive; null for all. */
+  steps: StepRange | null;
+  /** Training steps compared against `steps` (`vs=`). */
+  compare: StepRange | null;
+}
+
+function readRange(v: string | null): StepRange | null {
+  const m = v === null ? null : /^(\d{1,9})(?:-(\d{1,9}))?$/.exec(v);
+  if (!m) return null;
+  const a = Number(m[1]);
+  const b = m[2] === undefined ? a : Number(m[2]);
+  return { from: Math.min(a, b), to: Math.max(a, b) };
+}
+
+export function formatRange(r: StepRange): string {
+  return r.from === r.to ? String(r.from) : `${r.from}-${r.to}`;
 }
 
 function nonNegativeInt(v: string | null): number | null {
@@ -96,10 +128,19 @@ export function readSelection(search: string): Selection {
   const view = params.get(VIEW_PARAM);
   const tab = params.get(TAB_PARAM);
   const seq = params.get(SEQ_PARAM);
+  const run = params.get(RUN_PARAM) || null;
   return {
     sources,
     rollout,
-    view: view === 'groups' ? 'groups' : view === 'rollout' && rollout !== null ? 'rollout' : 'list',
+    // A run opens on its run page; its run list is `view=list`.
+    view:
+      view === 'groups'
+        ? 'groups'
+        : view === 'rollout' && rollout !== null
+          ? 'rollout'
+          : view === 'run' || (run !== null && view === null)
+            ? 'run'
+            : 'list',
     tab: isTab(tab) ? tab : 'steps',
     step: nonNegativeInt(params.get(STEP_PARAM)),
     seq: seq === 'training' ? 'training' : nonNegativeInt(seq),
@@ -109,6 +150,9 @@ export function readSelection(search: string): Selection {
     mapping: params.get(MAP_PARAM) || null,
     unknownAsFinished: params.get(UNKNOWN_PARAM) === UNKNOWN_AS_FINISHED,
     mismatchAbove: nonNegativeNumber(params.get(MISMATCH_PARAM)),
+    run,
+    steps: run === null ? null : readRange(params.get(STEPS_PARAM)),
+    compare: run === null ? null : readRange(params.get(VS_PARAM)),
   };
 }
 
@@ -164,6 +208,9 @@ export interface Intent {
 /** Leaving a rollout's inspector: what was selected inside it means nothing on another page. */
 const INSIDE_ROLLOUT: Patch = { [TAB_PARAM]: null, [STEP_PARAM]: null, [SEQ_PARAM]: null, [TOKEN_PARAM]: null };
 
+/** The run list: `view` absent for files, `view=list` for a run (whose page without `view` is the run page). */
+const listView = (search: string): string | null => (new URLSearchParams(search).get(RUN_PARAM) ? 'list' : null);
+
 const replace = (search: string, patch: Patch): Intent => ({ search: withParams(search, patch), push: false });
 const push = (search: string, patch: Patch): Intent => ({ search: withParams(search, patch), push: true });
 
@@ -191,9 +238,21 @@ export const intents = {
       [STEP_PARAM]: step === undefined ? null : String(step),
     }),
   /** The run list, the rollout still selected there. */
-  backToList: (search: string): Intent => push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: null }),
+  backToList: (search: string): Intent => push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: listView(search) }),
   /** The run list with nothing selected (after a link to a rollout the data does not have). */
-  toAllRollouts: (search: string): Intent => push(search, { [VIEW_PARAM]: null, [ROLLOUT_PARAM]: null }),
+  toAllRollouts: (search: string): Intent => push(search, { [VIEW_PARAM]: listView(search), [ROLLOUT_PARAM]: null }),
+  /** Opens a run from its index URL (the run page); whatever was open before means nothing there. */
+  openRun: (run: string): Intent => ({ search: formatSearch(new URLSearchParams({ [RUN_PARAM]: run })), push: true }),
+  /** The run page, the step selection kept. */
+  toRun: (search: string): Intent => push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: null, [ROLLOUT_PARAM]: null }),
+  /** Selects training steps on the run page (null: none), or the range compared against them. */
+  selectSteps: (search: string, range: StepRange | null): Intent =>
+    replace(search, { [STEPS_PARAM]: range === null ? null : formatRange(range) }),
+  compareSteps: (search: string, range: StepRange | null): Intent =>
+    replace(search, { [VS_PARAM]: range === null ? null : formatRange(range) }),
+  /** Opens training steps' rollouts in the run list (or their groups); Back returns to the run page. */
+  openSteps: (search: string, range: StepRange, view: 'list' | 'groups'): Intent =>
+    push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: view, [ROLLOUT_PARAM]: null, [STEPS_PARAM]: formatRange(range) }),
   /** The GRPO groups page, the selected rollout's group brought into view. */
   toGroups: (search: string): Intent => push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'groups' }),
   /** Another tab of the open rollout. */

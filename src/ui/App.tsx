@@ -15,6 +15,7 @@ import { DropOverlay } from './open/DropOverlay';
 import { useFileDrop } from './open/useFileDrop';
 import { ProblemsPanel } from './problems/ProblemsPanel';
 import { RolloutPage } from './RolloutPage';
+import { RunShell } from './RunShell';
 import { RunListView } from './run-list/RunListView';
 import { Notice } from './shared/Notice';
 import { useOpenFiles } from './shared/useOpenFiles';
@@ -28,8 +29,14 @@ import { MissingFiles, MissingFilesNotice } from './source/MissingFiles';
 // half of the page's script): it loads when first shown, so the run list and a rollout open sooner.
 const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ default: m.GroupsView })));
 
-/** The shell: what is open (from the URL), the load, and the run list once it is read. */
+/** Files read into the page, or a run read from its index (`?run=`, RunShell). */
 export function App() {
+  const { run } = useSelection();
+  return run === null ? <FilesApp /> : <RunShell />;
+}
+
+/** The shell: what is open (from the URL), the load, and the run list once it is read. */
+function FilesApp() {
   const { sources, missing, isDemo, isDemoRun, pending, served } = useSources();
   const choice = useReadOptions();
   const report = useLintReport(sources, choice.read);

@@ -75,7 +75,7 @@ export function refusal(req: IncomingMessage, hosts: ReadonlySet<string>, path: 
   const site = req.headers['sec-fetch-site'];
   if (site === undefined || site === 'same-origin' || site === 'none') return null;
   const navigation = req.headers['sec-fetch-mode'] === 'navigate' && req.headers['sec-fetch-dest'] === 'document';
-  if (navigation && !path.startsWith('/api/') && !path.startsWith('/files/')) return null;
+  if (navigation && !path.startsWith('/api/') && !path.startsWith('/files/') && !path.startsWith('/run/')) return null;
   return { status: 403, why: 'cross-site request' };
 }
 

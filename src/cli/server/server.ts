@@ -3,6 +3,7 @@ import sirv from 'sirv';
 import type { Catalog, ServedFile } from './catalog';
 import { ChangeFeed } from './changes';
 import { allowedHosts, refusal, setSecurityHeaders } from './guard';
+import { RUN_MOUNT, type RunMount, serveRun } from './runMount';
 import { sendFile } from './sendFile';
 
 export interface ViewServerOptions {
@@ -11,6 +12,8 @@ export interface ViewServerOptions {
   distDir: string;
   /** The address the server is bound to: requests must name it or a loopback name in `Host`. */
   host?: string;
+  /** A run directory opened as a run: its index and files under `/run/` (runMount.ts). */
+  run?: RunMount;
 }
 
 /**
@@ -19,7 +22,7 @@ export interface ViewServerOptions {
  * replaced). Read-only: anything but GET and HEAD is refused; so is any request naming another host
  * (DNS rebinding) or coming from another site (docs/adr/0010).
  */
-export function createViewServer({ catalog, distDir, host = '127.0.0.1' }: ViewServerOptions): Server {
+export function createViewServer({ catalog, distDir, host = '127.0.0.1', run }: ViewServerOptions): Server {
   // Created on first use: `trajscope view` may still be building dist/ when the server starts listening,
   // and sirv (non-dev) lists the folder once, when created.
   let app: ReturnType<typeof sirv> | null = null;
@@ -61,6 +64,15 @@ export function createViewServer({ catalog, distDir, host = '127.0.0.1' }: ViewS
         streams.delete(res);
         leave();
       });
+      return;
+    }
+    if (run && path.startsWith(RUN_MOUNT)) {
+      await serveRun(req, res, run, catalog);
+      return;
+    }
+    if (run && path === '/' && url.search === '') {
+      // The bare address opens the run page, as `trajscope view FILE` opens the file.
+      res.writeHead(302, { Location: `/?run=${RUN_MOUNT}` }).end();
       return;
     }
     if (path.startsWith('/files/')) {

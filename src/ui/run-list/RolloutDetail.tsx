@@ -69,7 +69,15 @@ function Facts({ rollout: r, group, multiFile }: { rollout: RolloutSummary; grou
         <dd>{r.steps}</dd>
         <dt>Regressions</dt>
         <dd>
-          {r.regressions.length === 0 ? (
+          {r.indexed ? (
+            r.indexed.regressions === 0 ? (
+              <span className="faint">none</span>
+            ) : (
+              <span>
+                {r.indexed.regressions.toLocaleString('en-US')} <span className="faint">(the Steps view marks each)</span>
+              </span>
+            )
+          ) : r.regressions.length === 0 ? (
             <span className="faint">none</span>
           ) : (
             <ul className="detail__plain">

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { formatStatistic, type RolloutSummary } from '../../analysis';
-import { severityCounts } from '../shared/findingGroups';
+import { rowCounts } from '../shared/findingGroups';
 import { formatAdvantage, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import type { Column } from './columns';
@@ -89,11 +89,11 @@ function Cell({
     case 'steps':
       return <span>{r.steps}</span>;
     case 'regressions':
-      return <Count n={r.regressions.length} tone="warning" />;
+      return <Count n={rowCounts(r).regressions} tone="warning" />;
     case 'errors':
-      return <Count n={severityCounts(r.findings).errors} tone="error" />;
+      return <Count n={rowCounts(r).errors} tone="error" />;
     case 'warnings':
-      return <Count n={severityCounts(r.findings).warnings} tone="warning" />;
+      return <Count n={rowCounts(r).warnings} tone="warning" />;
     case 'mismatch':
       return (
         <MismatchNumber value={r.mismatch?.max_abs} missing={r.mismatch === undefined ? 'No training record' : 'No position compared'} />

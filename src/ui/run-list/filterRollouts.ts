@@ -1,7 +1,7 @@
 import { type FindingCode, type GroupSummary, isKnownTermination, type RolloutSummary, terminationRank } from '../../analysis';
 import type { Review } from '../../load';
 import { keptByReview, type RunFilters, type RunSort, type RunSortKey } from '../../state';
-import { severityCounts } from '../shared/findingGroups';
+import { rowCounts } from '../shared/findingGroups';
 
 /** What the run list shows per rollout, index-aligned with `rollouts`. */
 export interface RunRowData {
@@ -52,11 +52,11 @@ function sortValue(data: RunRowData, i: number, key: RunSortKey): SortValue {
     case 'steps':
       return r.steps;
     case 'regressions':
-      return r.regressions.length;
+      return rowCounts(r).regressions;
     case 'errors':
-      return severityCounts(r.findings).errors;
+      return rowCounts(r).errors;
     case 'warnings':
-      return severityCounts(r.findings).warnings;
+      return rowCounts(r).warnings;
     case 'mismatch':
       return r.mismatch?.max_abs ?? null;
     case 'kl':
@@ -78,7 +78,7 @@ function matches(data: RunRowData, i: number, f: RunFilters, words: readonly str
   if (f.signal === 'in' && !r.in_signal) return false;
   if (f.signal === 'excluded' && r.in_signal) return false;
   if (f.hasFindings && r.findings.length === 0) return false;
-  if (f.hasRegressions && r.regressions.length === 0) return false;
+  if (f.hasRegressions && rowCounts(r).regressions === 0) return false;
   if (f.code !== null && !r.findings.some((x) => x.code === f.code) && !data.groupCodes.get(r.group_id)?.has(f.code)) return false;
   const above = f.mismatchAbove ?? null;
   if (above !== null && !((r.mismatch?.max_abs ?? Number.NEGATIVE_INFINITY) > above)) return false;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../analysis';
-import { groupFindings } from './findingGroups';
+import { groupFindings, rowCounts } from './findingGroups';
 
 const finding = (code: Finding['code'], step: number): Finding => ({
   code,
@@ -36,5 +36,23 @@ describe('groupFindings', () => {
       ['E_DUPLICATE_ROLLOUT', 500_000, 5],
       ['W_MISSING_METADATA', 500_000, 5],
     ]);
+  });
+});
+
+describe('rowCounts', () => {
+  it('counts a row’s findings and regressions, or takes a run index row’s recorded counts', () => {
+    const f = (severity: 'error' | 'warning') => ({ code: 'E_PARSE' as const, severity, segment: null, step: null, message: '' });
+    expect(rowCounts({ findings: [f('error'), f('warning'), f('warning')], regressions: [{ step: 2, kind: 'flaky', tests: [] }] })).toEqual(
+      {
+        errors: 1,
+        warnings: 2,
+        regressions: 1,
+      },
+    );
+    expect(rowCounts({ findings: [f('warning')], regressions: [], indexed: { errors: 3, warnings: 4, regressions: 5 } })).toEqual({
+      errors: 3,
+      warnings: 4,
+      regressions: 5,
+    });
   });
 });

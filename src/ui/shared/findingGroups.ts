@@ -1,4 +1,4 @@
-import type { Finding, FindingCode } from '../../analysis';
+import type { Finding, FindingCode, RolloutSummary } from '../../analysis';
 
 /** How many findings of one code a list shows in full; the rest are counted (a rollout may have millions). */
 const SHOWN_PER_CODE = 5;
@@ -45,4 +45,17 @@ export function severityCounts(findings: readonly Finding[]): { errors: number; 
     counted.set(findings, c);
   }
   return c;
+}
+
+/**
+ * A run list row's counts: from its findings and regressions, or, for a row of a run index (which keeps
+ * counts, not details), the counts the index recorded.
+ */
+export function rowCounts(r: Pick<RolloutSummary, 'findings' | 'regressions' | 'indexed'>): {
+  errors: number;
+  warnings: number;
+  regressions: number;
+} {
+  if (r.indexed) return r.indexed;
+  return { ...severityCounts(r.findings), regressions: r.regressions.length };
 }

@@ -1,5 +1,5 @@
 import { isServedSource, type LoadSource, type ServedFile } from '../../load';
-import { backToList, DEMO_RUN_STEPS, demoRunUrls, openSources, toGroups, type View } from '../../state';
+import { backToList, DEMO_RUN_STEPS, demoRunUrls, openSources, toGroups, toRun, type View } from '../../state';
 import { OpenFilesButton } from '../shared/OpenFilesButton';
 import { ServedFiles } from './ServedFiles';
 import './shell.css';
@@ -13,14 +13,18 @@ interface Props {
   view: View;
   /** Files offered by `trajscope view`, or null on a plain static host. */
   served: ServedFile[] | null;
+  /** A run opened from its index (`run=`): its name, and the run page among the pages. */
+  run?: string;
 }
 
-export function Header({ sources, isDemo, isDemoRun, view, served }: Props) {
+export function Header({ sources, isDemo, isDemoRun, view, served, run }: Props) {
   const names = sources.map((s) => (s.kind === 'url' && !isDemo && !isDemoRun && !isServedSource(s) ? s.url : s.name));
   return (
     <header className="app-header">
       <h1 className="app-header__brand">Trajscope</h1>
       <div className="app-header__source" title={names.join('\n')}>
+        {run !== undefined && <span className="app-header__tag">Run</span>}
+        {run !== undefined && <span className="app-header__names">{run}</span>}
         {isDemo && <span className="app-header__tag">Demo</span>}
         {isDemoRun && <span className="app-header__tag">Demo run</span>}
         <span className="app-header__names">
@@ -44,7 +48,17 @@ export function Header({ sources, isDemo, isDemoRun, view, served }: Props) {
       </div>
       {served && <ServedFiles served={served} sources={sources} />}
       <nav className="app-header__nav" aria-label="Pages">
-        <button type="button" className="app-header__navlink" aria-current={view !== 'groups' ? 'page' : undefined} onClick={backToList}>
+        {run !== undefined && (
+          <button type="button" className="app-header__navlink" aria-current={view === 'run' ? 'page' : undefined} onClick={toRun}>
+            Run
+          </button>
+        )}
+        <button
+          type="button"
+          className="app-header__navlink"
+          aria-current={view !== 'groups' && view !== 'run' ? 'page' : undefined}
+          onClick={backToList}
+        >
           Rollouts
         </button>
         <button type="button" className="app-header__navlink" aria-current={view === 'groups' ? 'page' : undefined} onClick={toGroups}>

@@ -1,0 +1,181 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { LintSession } from '../../analysis';
+import { parseLine } from '../../format';
+import { manifestUrlOf, RangeReader, readRun, runDataset, sourceUrl } from '../../load';
+import { readJsonlFile } from '../readFile';
+import { buildIndex } from './build';
+
+const DEMO_RUN = fileURLToPath(new URL('../../../public/demo/run/', import.meta.url));
+const FILES = ['step_0000.jsonl.gz', 'step_0001.jsonl.gz', 'step_0002.jsonl.gz'];
+const BASE = 'http://host.test/';
+
+/** A static host over a folder: ranges answered 206 (or ignored: 200 and the whole file), every request logged. */
+function staticFetch(root: string, ranges = true) {
+  const log: { path: string; range: string | null; status: number }[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const path = decodeURIComponent(new URL(String(input)).pathname);
+    const range = new Headers(init?.headers).get('Range');
+    let body: Uint8Array;
+    try {
+      body = readFileSync(join(root, path));
+    } catch {
+      log.push({ path, range, status: 404 });
+      return new Response('not found', { status: 404 });
+    }
+    const m = ranges && range ? /^bytes=(\d+)-(\d+)$/.exec(range) : null;
+    if (m) {
+      log.push({ path, range, status: 206 });
+      return new Response(body.slice(Number(m[1]), Number(m[2]) + 1) as unknown as BodyInit, { status: 206 });
+    }
+    log.push({ path, range, status: 200 });
+    return new Response(body as unknown as BodyInit, { status: 200 });
+  };
+  return { fetch: fetch as typeof globalThis.fetch, log };
+}
+
+/** A site: the run's files under run/ (plain copies of the gzip files beside them) and its index under index/. */
+async function site() {
+  const root = mkdtempSync(join(tmpdir(), 'trajscope-run-'));
+  for (const f of FILES) cpSync(join(DEMO_RUN, f), join(root, 'run', f));
+  // One plain file, so both ways of reading a rollout (range, whole gzip file) are exercised.
+  writeFileSync(join(root, 'run', 'plain.jsonl'), gunzipSync(readFileSync(join(DEMO_RUN, 'step_0003.jsonl.gz'))));
+  await buildIndex({ inputs: [join(root, 'run')], outDir: join(root, 'index'), jobs: 1, shardRows: 7 });
+  return root;
+}
+
+async function lintOf(root: string) {
+  const session = new LintSession();
+  for (const f of [...FILES, 'plain.jsonl'].sort()) await readJsonlFile(join(root, 'run', f), (r) => session.add(r), {}, { name: f });
+  return session.report();
+}
+
+describe('a run read from its index over HTTP', () => {
+  it('holds every rollout with lint’s summary fields and group statistics, and reads a rollout by range', async () => {
+    const root = await site();
+    const host = staticFetch(root);
+    const snap = await readRun(manifestUrlOf('index/', BASE), null, { fetch: host.fetch });
+    const lint = await lintOf(root);
+    expect(snap.rows).toBe(lint.rollouts.length);
+    const reader = new RangeReader({ fetch: host.fetch });
+    const ds = runDataset(snap, null, { reader, records: new Map() });
+    const byKey = (r: { file: string; line: number }) => `${r.file}:${r.line}`;
+    const want = new Map(lint.rollouts.map((r) => [byKey(r), r]));
+    for (const r of ds.rows) {
+      const l = want.get(byKey(r));
+      expect(l, byKey(r)).toBeDefined();
+      expect({ ...r, findings: r.findings.map((f) => f.code), regressions: r.indexed?.regressions }).toEqual({
+        ...l,
+        findings: [...new Set(l?.findings.map((f) => f.code))].sort(),
+        regressions: l?.regressions.length,
+        indexed: r.indexed,
+        mismatch: r.mismatch,
+      });
+      // §10 as the index keeps it: lint's compared positions, and max |d| and k3 at float32 precision.
+      const f32 = (x: number | null | undefined) => (x === null || x === undefined ? null : Math.fround(x));
+      expect(r.mismatch).toEqual(
+        l?.mismatch && {
+          ...l.mismatch,
+          mean_abs: null,
+          ratio_mean: null,
+          ratio_clip_frac: null,
+          max_abs: f32(l.mismatch.max_abs),
+          kl_k3: f32(l.mismatch.kl_k3),
+        },
+      );
+    }
+    expect(ds.rows.filter((r) => (r.mismatch?.n ?? 0) > 0).length).toBeGreaterThan(0);
+    // §6 over the index equals lint's: mean, std, advantages, zero-variance finding.
+    const lintGroups = new Map(lint.groups.map((g) => [g.group_id, g]));
+    expect(ds.groups.length).toBe(lint.groups.length);
+    for (const g of ds.groups) {
+      const l = lintGroups.get(g.group_id);
+      expect(g.mean).toBe(l?.mean);
+      expect(g.std).toBe(l?.std);
+      expect(g.advantages).toEqual(l?.advantages);
+      expect(g.findings.some((f) => f.code === 'W_ZERO_VARIANCE_GROUP')).toBe(l?.findings.some((f) => f.code === 'W_ZERO_VARIANCE_GROUP'));
+    }
+
+    // A plain file's rollout: one range request for exactly its line, parsed as a dropped file's line is.
+    const plainRow = ds.rows.findIndex((r) => r.file === 'plain.jsonl' && r.line === 5);
+    const key = ds.keys[plainRow] ?? '';
+    const before = host.log.length;
+    const record = await ds.rollout(key);
+    expect(ds.rollout(key)).toBe(ds.rollout(key));
+    const text = new TextDecoder().decode(readFileSync(join(root, 'run', 'plain.jsonl'))).split('\n')[4] ?? '';
+    const parsed = parseLine(text, 5, 'plain.jsonl');
+    expect(parsed?.kind === 'rollout' && parsed.value.record).toEqual(record);
+    const reads = host.log.slice(before);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]?.status).toBe(206);
+    const len = new TextEncoder().encode(text).length;
+    expect(reads[0]?.range).toMatch(/^bytes=\d+-\d+$/);
+    const [a, b] = (reads[0]?.range ?? '').slice(6).split('-').map(Number);
+    expect((b ?? 0) - (a ?? 0) + 1).toBe(len);
+
+    // A gzip file's rollout: the file fetched whole once, then kept for its other rollouts.
+    const gz = ds.rows.map((r, i) => ({ r, i })).filter(({ r }) => r.file === 'step_0001.jsonl.gz');
+    const mark = host.log.length;
+    const first = await ds.rollout(ds.keys[gz[0]?.i ?? 0] ?? '');
+    await ds.rollout(ds.keys[gz[3]?.i ?? 0] ?? '');
+    expect(host.log.slice(mark).map((e) => [e.path, e.range])).toEqual([['/run/step_0001.jsonl.gz', null]]);
+    expect(first?.rollout_id).toBe(gz[0]?.r.rollout_id);
+  });
+
+  it('selects a step range, and reads a grown index by fetching only its new shards', async () => {
+    const root = await site();
+    const host = staticFetch(root);
+    const url = manifestUrlOf(`${BASE}index/manifest.json`);
+    const snap = await readRun(url, null, { fetch: host.fetch });
+    const steps = [...new Set(Array.from(snap.columns.step.subarray(0, snap.rows)))].sort((x, y) => x - y);
+    const one = steps[1] ?? 0;
+    const ds = runDataset(snap, { from: one, to: one }, { reader: new RangeReader({ fetch: host.fetch }), records: new Map() });
+    expect(ds.rows.length).toBeGreaterThan(0);
+    expect(ds.rows.length).toBe(Array.from(snap.columns.step.subarray(0, snap.rows)).filter((s) => s === one).length);
+
+    cpSync(join(DEMO_RUN, 'step_0004.jsonl.gz'), join(root, 'run', 'step_0004.jsonl.gz'));
+    await buildIndex({ inputs: [join(root, 'run')], outDir: join(root, 'index'), jobs: 1, shardRows: 7 });
+    const mark = host.log.length;
+    const next = await readRun(url, snap, { fetch: host.fetch });
+    const fetched = host.log.slice(mark).filter((e) => e.path.endsWith('.parquet'));
+    expect(next.rows).toBe(snap.rows + 16);
+    expect(next.columns).toBe(snap.columns);
+    expect(fetched.every((e) => e.path.includes('step_0004'))).toBe(true);
+    expect(fetched.length).toBe(3); // 16 rows in shards of 7
+    const unchanged = await readRun(url, next, { fetch: host.fetch });
+    expect(unchanged.version).toBe(next.version);
+  });
+});
+
+describe('RangeReader', () => {
+  it('on a host that ignores ranges, says so once and slices the whole file it was sent', async () => {
+    const root = await site();
+    const host = staticFetch(root, false);
+    const told: string[] = [];
+    const reader = new RangeReader({ fetch: host.fetch, onRangesIgnored: (u) => told.push(u) });
+    const url = sourceUrl(`${BASE}index/manifest.json`, '../run', 'plain.jsonl');
+    const whole = readFileSync(join(root, 'run', 'plain.jsonl'));
+    expect(await reader.read(url, 10, 20, false)).toEqual(new Uint8Array(whole.subarray(10, 30)));
+    expect(await reader.read(url, 100, 5, false)).toEqual(new Uint8Array(whole.subarray(100, 105)));
+    expect(told).toEqual([url]);
+    expect(host.log).toHaveLength(1);
+  });
+
+  it('keeps whole files within its byte budget, the newest first', async () => {
+    const root = await site();
+    const host = staticFetch(root);
+    const reader = new RangeReader({ fetch: host.fetch, cacheBytes: 1 });
+    for (const f of FILES) await reader.read(sourceUrl(`${BASE}index/`, '../run', f), 0, 10, true);
+    expect(reader.cachedFiles).toBe(1);
+  });
+
+  it('names the file and the bytes when a read falls outside the file', async () => {
+    const root = await site();
+    const reader = new RangeReader({ fetch: staticFetch(root).fetch });
+    await expect(reader.read(sourceUrl(`${BASE}index/`, '../run', FILES[0] ?? ''), 1e9, 10, true)).rejects.toThrow(/past its end/);
+  });
+});

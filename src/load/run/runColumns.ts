@@ -1,0 +1,418 @@
+import { parquetRead } from 'hyparquet';
+
+/*
+ * A run's rows held as compact columns (docs/adr/0015): typed arrays and string dictionaries, so the
+ * memory a run takes grows with its rows (about 90 bytes each), never with the bytes of its rollouts.
+ * Only the columns the run views read are kept; a rollout's JSON is read by range when it is opened.
+ */
+
+/** A string column whose values repeat (file, task, group, policy, termination): codes into a dictionary. */
+export class DictColumn {
+  readonly values: (string | null)[] = [];
+  private readonly codeOf = new Map<string | null, number>();
+  codes: Uint32Array;
+  constructor(capacity: number) {
+    this.codes = new Uint32Array(capacity);
+  }
+  code(value: string | null): number {
+    let c = this.codeOf.get(value);
+    if (c === undefined) {
+      c = this.values.length;
+      this.values.push(value);
+      this.codeOf.set(value, c);
+    }
+    return c;
+  }
+  /** The code of a value already seen, or -1 (a filter on a value the run does not have matches nothing). */
+  find(value: string | null): number {
+    return this.codeOf.get(value) ?? -1;
+  }
+  at(row: number): string | null {
+    return this.values[this.codes[row] ?? 0] ?? null;
+  }
+  grow(capacity: number): void {
+    this.codes = grown(this.codes, capacity);
+  }
+}
+
+/** A string column of mostly distinct values (rollout ids): UTF-8 bytes end to end, decoded when asked for. */
+export class BlobColumn {
+  private bytes = new Uint8Array(1024);
+  private used = 0;
+  ends: Uint32Array;
+  private readonly encoder = new TextEncoder();
+  private readonly decoder = new TextDecoder();
+  constructor(capacity: number) {
+    this.ends = new Uint32Array(capacity);
+  }
+  set(row: number, value: string): void {
+    const need = this.used + value.length * 3;
+    if (need > this.bytes.length) this.bytes = grown(this.bytes, Math.max(need, this.bytes.length * 2));
+    const { written } = this.encoder.encodeInto(value, this.bytes.subarray(this.used));
+    this.used += written;
+    this.ends[row] = this.used;
+  }
+  /** Appends another column's bytes and ends (a shard decoded elsewhere) at rows `at ...`. */
+  appendBytes(bytes: Uint8Array, ends: Uint32Array, at: number): void {
+    if (this.used + bytes.length > this.bytes.length)
+      this.bytes = grown(this.bytes, Math.max(this.used + bytes.length, this.bytes.length * 2));
+    this.bytes.set(bytes, this.used);
+    for (let i = 0; i < ends.length; i++) this.ends[at + i] = this.used + (ends[i] ?? 0);
+    this.used += bytes.length;
+  }
+  /** The bytes in use and the ends, for handing a decoded shard to another thread. */
+  parts(rows: number): { bytes: Uint8Array; ends: Uint32Array } {
+    return { bytes: this.bytes.slice(0, this.used), ends: this.ends.slice(0, rows) };
+  }
+  at(row: number): string {
+    const start = row === 0 ? 0 : (this.ends[row - 1] ?? 0);
+    return this.decoder.decode(this.bytes.subarray(start, this.ends[row] ?? start));
+  }
+  grow(capacity: number): void {
+    this.ends = grown(this.ends, capacity);
+  }
+  get byteLength(): number {
+    return this.bytes.length + this.ends.byteLength;
+  }
+}
+
+type Typed = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
+
+function grown<T extends Typed>(a: T, capacity: number): T {
+  if (capacity <= a.length) return a;
+  const next = new (a.constructor as new (n: number) => T)(capacity);
+  next.set(a);
+  return next;
+}
+
+/** Counts are clamped to 16 bits: more than 65,535 steps or findings in one rollout reads as 65,535. */
+const U16_MAX = 0xffff;
+const clamp16 = (v: number) => (v > U16_MAX ? U16_MAX : Math.max(v, 0));
+/** `training_step` null. */
+export const NO_STEP = -1;
+
+/** The index columns read from each shard (INDEX_COLUMNS names; the rest stay on disk for SQL). */
+const RUN_VIEW_COLUMNS = [
+  'file',
+  'line',
+  'offset',
+  'length',
+  'task_id',
+  'rollout_id',
+  'attempt_id',
+  'group_id',
+  'policy_version',
+  'training_step',
+  'termination',
+  'in_signal',
+  'reward',
+  'source_format',
+  'steps',
+  'generated_tokens',
+  'regressions',
+  'errors',
+  'warnings',
+  'finding_codes',
+  'truncated',
+  'mismatch_n',
+  'mismatch_max_abs',
+  'mismatch_kl_k3',
+] as const;
+
+export class RunColumns {
+  /** Rows held. */
+  n = 0;
+  private capacity: number;
+  file: DictColumn;
+  task: DictColumn;
+  attempt: DictColumn;
+  group: DictColumn;
+  policy: DictColumn;
+  termination: DictColumn;
+  format: DictColumn;
+  rolloutId: BlobColumn;
+  line: Uint32Array;
+  /** Byte offsets may pass 4 GiB; a double holds every integer up to 2^53 exactly. */
+  offset: Float64Array;
+  length: Uint32Array;
+  /** NO_STEP when null. */
+  step: Int32Array;
+  inSignal: Uint8Array;
+  /** NaN when null (JSON has no NaN, so it cannot be a recorded reward). */
+  reward: Float64Array;
+  steps: Uint16Array;
+  generated: Uint32Array;
+  regressions: Uint16Array;
+  errors: Uint16Array;
+  warnings: Uint16Array;
+  truncated: Uint8Array;
+  /** Bit k set: the rollout has finding code `codeNames[k]` (at most 32 distinct codes; more are dropped, see `droppedCodes`). */
+  codes: Uint32Array;
+  readonly codeNames: string[] = [];
+  droppedCodes = 0;
+  /** §10's compared positions; -1 for a rollout with no training record. */
+  mismatchN: Int32Array;
+  /** NaN when null. */
+  mismatchMax: Float32Array;
+  klK3: Float32Array;
+
+  constructor(capacity = 1024) {
+    this.capacity = capacity;
+    this.file = new DictColumn(capacity);
+    this.task = new DictColumn(capacity);
+    this.attempt = new DictColumn(capacity);
+    this.group = new DictColumn(capacity);
+    this.policy = new DictColumn(capacity);
+    this.termination = new DictColumn(capacity);
+    this.format = new DictColumn(capacity);
+    this.rolloutId = new BlobColumn(capacity);
+    this.line = new Uint32Array(capacity);
+    this.offset = new Float64Array(capacity);
+    this.length = new Uint32Array(capacity);
+    this.step = new Int32Array(capacity);
+    this.inSignal = new Uint8Array(capacity);
+    this.reward = new Float64Array(capacity);
+    this.steps = new Uint16Array(capacity);
+    this.generated = new Uint32Array(capacity);
+    this.regressions = new Uint16Array(capacity);
+    this.errors = new Uint16Array(capacity);
+    this.warnings = new Uint16Array(capacity);
+    this.truncated = new Uint8Array(capacity);
+    this.codes = new Uint32Array(capacity);
+    this.mismatchN = new Int32Array(capacity);
+    this.mismatchMax = new Float32Array(capacity);
+    this.klK3 = new Float32Array(capacity);
+  }
+
+  /** Makes room for `rows` more rows (grows by half again at least, so appends stay amortised). */
+  reserve(rows: number): void {
+    const need = this.n + rows;
+    if (need <= this.capacity) return;
+    const c = Math.max(need, Math.ceil(this.capacity * 1.5));
+    for (const d of [this.file, this.task, this.attempt, this.group, this.policy, this.termination, this.format]) d.grow(c);
+    this.rolloutId.grow(c);
+    this.line = grown(this.line, c);
+    this.offset = grown(this.offset, c);
+    this.length = grown(this.length, c);
+    this.step = grown(this.step, c);
+    this.inSignal = grown(this.inSignal, c);
+    this.reward = grown(this.reward, c);
+    this.steps = grown(this.steps, c);
+    this.generated = grown(this.generated, c);
+    this.regressions = grown(this.regressions, c);
+    this.errors = grown(this.errors, c);
+    this.warnings = grown(this.warnings, c);
+    this.truncated = grown(this.truncated, c);
+    this.codes = grown(this.codes, c);
+    this.mismatchN = grown(this.mismatchN, c);
+    this.mismatchMax = grown(this.mismatchMax, c);
+    this.klK3 = grown(this.klK3, c);
+    this.capacity = c;
+  }
+
+  /** The bit of a finding code (added on first sight), or -1 past 32 codes. */
+  codeBit(code: string): number {
+    const k = this.codeNames.indexOf(code);
+    if (k !== -1) return k;
+    if (this.codeNames.length >= 32) return -1;
+    this.codeNames.push(code);
+    return this.codeNames.length - 1;
+  }
+
+  /** Bytes held by the columns (what `performance.memory` should roughly show for a large run). */
+  get byteLength(): number {
+    const typed = [
+      this.line,
+      this.offset,
+      this.length,
+      this.step,
+      this.inSignal,
+      this.reward,
+      this.steps,
+      this.generated,
+      this.regressions,
+      this.errors,
+      this.warnings,
+      this.truncated,
+      this.codes,
+      this.mismatchN,
+      this.mismatchMax,
+      this.klK3,
+    ].reduce((s, a) => s + a.byteLength, 0);
+    const dicts = [this.file, this.task, this.attempt, this.group, this.policy, this.termination, this.format].reduce(
+      (s, d) => s + d.codes.byteLength,
+      0,
+    );
+    return typed + dicts + this.rolloutId.byteLength;
+  }
+}
+
+type Column = (typeof RUN_VIEW_COLUMNS)[number];
+type Values = ArrayLike<unknown>;
+
+const num = (v: unknown): number => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : Number.NaN);
+const nullableNum = (v: unknown): number => (v === null || v === undefined ? Number.NaN : num(v));
+
+const fill = (a: Typed, values: Values, at: number, f: (v: unknown) => number) => {
+  for (let i = 0; i < values.length; i++) a[at + i] = f(values[i]);
+};
+const fillDict = (d: DictColumn, values: Values, at: number) => {
+  for (let i = 0; i < values.length; i++) d.codes[at + i] = d.code((values[i] as string | null) ?? null);
+};
+const flag = (v: unknown) => (v === true ? 1 : 0);
+const count16 = (v: unknown) => clamp16(num(v));
+
+function fillCodes(c: RunColumns, values: Values, at: number): void {
+  for (let i = 0; i < values.length; i++) {
+    let mask = 0;
+    for (const code of (values[i] as string[] | null) ?? []) {
+      const bit = c.codeBit(code);
+      if (bit === -1) c.droppedCodes++;
+      else mask |= 1 << bit;
+    }
+    c.codes[at + i] = mask >>> 0;
+  }
+}
+
+/** How each read column is stored: one decoded column chunk at rows `at ...`. */
+const STORE: Record<Column, (c: RunColumns, values: Values, at: number) => void> = {
+  file: (c, v, at) => fillDict(c.file, v, at),
+  task_id: (c, v, at) => fillDict(c.task, v, at),
+  attempt_id: (c, v, at) => fillDict(c.attempt, v, at),
+  group_id: (c, v, at) => fillDict(c.group, v, at),
+  policy_version: (c, v, at) => fillDict(c.policy, v, at),
+  termination: (c, v, at) => fillDict(c.termination, v, at),
+  source_format: (c, v, at) => fillDict(c.format, v, at),
+  rollout_id: (c, v, at) => {
+    for (let i = 0; i < v.length; i++) c.rolloutId.set(at + i, String(v[i]));
+  },
+  line: (c, v, at) => fill(c.line, v, at, num),
+  offset: (c, v, at) => fill(c.offset, v, at, num),
+  length: (c, v, at) => fill(c.length, v, at, num),
+  training_step: (c, v, at) => fill(c.step, v, at, (x) => (x === null || x === undefined ? NO_STEP : num(x))),
+  in_signal: (c, v, at) => fill(c.inSignal, v, at, flag),
+  truncated: (c, v, at) => fill(c.truncated, v, at, flag),
+  reward: (c, v, at) => fill(c.reward, v, at, nullableNum),
+  steps: (c, v, at) => fill(c.steps, v, at, count16),
+  generated_tokens: (c, v, at) => fill(c.generated, v, at, num),
+  regressions: (c, v, at) => fill(c.regressions, v, at, count16),
+  errors: (c, v, at) => fill(c.errors, v, at, count16),
+  warnings: (c, v, at) => fill(c.warnings, v, at, count16),
+  mismatch_n: (c, v, at) => fill(c.mismatchN, v, at, (x) => (x === null || x === undefined ? -1 : num(x))),
+  mismatch_max_abs: (c, v, at) => fill(c.mismatchMax, v, at, nullableNum),
+  mismatch_kl_k3: (c, v, at) => fill(c.klK3, v, at, nullableNum),
+  finding_codes: fillCodes,
+};
+
+/**
+ * Appends one Parquet shard (its bytes) to the columns, column chunk by column chunk: no row objects are
+ * made, so a shard of a million rows costs its decoded chunks, not a million objects. `rows` is the
+ * manifest's count; a shard that decodes to another count is an error naming it.
+ */
+export async function appendShard(c: RunColumns, bytes: ArrayBuffer, rows: number, name: string): Promise<void> {
+  c.reserve(rows);
+  const at = c.n;
+  let seen = 0;
+  let over = false;
+  await parquetRead({
+    file: bytes,
+    columns: [...RUN_VIEW_COLUMNS],
+    onChunk: (chunk) => {
+      // Not thrown here: an error in the callback escapes the reader's promise.
+      if (chunk.rowEnd > rows) over = true;
+      if (over) return;
+      if (chunk.columnName === 'file') seen += chunk.rowEnd - chunk.rowStart;
+      STORE[chunk.columnName as Column]?.(c, chunk.columnData as Values, at + chunk.rowStart);
+    },
+  });
+  if (over) throw new Error(`${name}: holds more rows than the manifest's ${rows}`);
+  if (seen !== rows) throw new Error(`${name}: ${seen} rows, the manifest says ${rows}`);
+  c.n += rows;
+}
+
+const DICTS = ['file', 'task', 'attempt', 'group', 'policy', 'termination', 'format'] as const;
+const NUMERIC = [
+  'line',
+  'offset',
+  'length',
+  'step',
+  'inSignal',
+  'reward',
+  'steps',
+  'generated',
+  'regressions',
+  'errors',
+  'warnings',
+  'truncated',
+  'mismatchN',
+  'mismatchMax',
+  'klK3',
+] as const;
+
+/** One shard decoded on another thread (shard.worker.ts): plain arrays and dictionaries, transferable. */
+export interface ShardPart {
+  rows: number;
+  dicts: Record<(typeof DICTS)[number], { values: (string | null)[]; codes: Uint32Array }>;
+  numeric: Record<(typeof NUMERIC)[number], Typed>;
+  rolloutId: { bytes: Uint8Array; ends: Uint32Array };
+  codeNames: string[];
+  codes: Uint32Array;
+  droppedCodes: number;
+}
+
+/** Decodes one shard into a part of its own (what a worker does). */
+export async function decodeShard(bytes: ArrayBuffer, rows: number, name: string): Promise<ShardPart> {
+  const c = new RunColumns(Math.max(1, rows));
+  await appendShard(c, bytes, rows, name);
+  const dicts = Object.fromEntries(DICTS.map((d) => [d, { values: c[d].values, codes: c[d].codes.slice(0, rows) }])) as ShardPart['dicts'];
+  const numeric = Object.fromEntries(NUMERIC.map((k) => [k, c[k].slice(0, rows)])) as ShardPart['numeric'];
+  return {
+    rows,
+    dicts,
+    numeric,
+    rolloutId: c.rolloutId.parts(rows),
+    codeNames: c.codeNames,
+    codes: c.codes.slice(0, rows),
+    droppedCodes: c.droppedCodes,
+  };
+}
+
+/** The buffers of a part, to transfer rather than copy. */
+export function partBuffers(p: ShardPart): ArrayBuffer[] {
+  return [
+    ...Object.values(p.dicts).map((d) => d.codes.buffer),
+    ...Object.values(p.numeric).map((a) => a.buffer),
+    p.rolloutId.bytes.buffer,
+    p.rolloutId.ends.buffer,
+    p.codes.buffer,
+  ] as ArrayBuffer[];
+}
+
+/** Appends a decoded part: its dictionary codes mapped onto the run's, its finding-code bits too. */
+export function mergePart(c: RunColumns, p: ShardPart): void {
+  c.reserve(p.rows);
+  const at = c.n;
+  for (const d of DICTS) {
+    const mine = c[d];
+    const map = p.dicts[d].values.map((v) => mine.code(v));
+    const codes = p.dicts[d].codes;
+    for (let i = 0; i < p.rows; i++) mine.codes[at + i] = map[codes[i] ?? 0] ?? 0;
+  }
+  for (const k of NUMERIC) (c[k] as Typed).set(p.numeric[k] as never, at);
+  c.rolloutId.appendBytes(p.rolloutId.bytes, p.rolloutId.ends, at);
+  const bits = p.codeNames.map((code) => c.codeBit(code));
+  c.droppedCodes += p.droppedCodes;
+  for (let i = 0; i < p.rows; i++) {
+    let mask = p.codes[i] ?? 0;
+    let out = 0;
+    while (mask !== 0) {
+      const bit = 31 - Math.clz32(mask);
+      mask &= ~(1 << bit);
+      const to = bits[bit] ?? -1;
+      if (to === -1) c.droppedCodes++;
+      else out |= 1 << to;
+    }
+    c.codes[at + i] = out >>> 0;
+  }
+  c.n += p.rows;
+}

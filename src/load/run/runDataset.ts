@@ -1,0 +1,267 @@
+import {
+  FINDING_INFO,
+  type Finding,
+  type FindingCode,
+  type GroupMember,
+  type GroupSummary,
+  groupSummary,
+  type RolloutSummary,
+} from '../../analysis';
+import { createLineParser, isFormatId, type Rollout } from '../../format';
+import type { AdvantageMode, Dataset, DatasetCounts } from '../dataset/dataset';
+import type { LoadedFile } from '../loadState';
+import { findRollout, rolloutKeys } from '../rolloutKeys';
+import type { RangeReader } from './rangeRead';
+import { NO_STEP, type RunColumns } from './runColumns';
+import { type RunSnapshot, sourceUrl } from './runIndex';
+
+/** Training steps `from` to `to`, inclusive: the part of a run the run list and groups show. */
+export interface StepRange {
+  from: number;
+  to: number;
+}
+
+const once = <T>(make: () => T): (() => T) => {
+  let v: { v: T } | null = null;
+  return () => {
+    v ??= { v: make() };
+    return v.v;
+  };
+};
+
+const INDEXED_NOTE = 'recorded by the run index; open the rollout for where and why';
+
+function findingsOf(snap: RunSnapshot, row: number): Finding[] {
+  const mask = snap.columns.codes[row] ?? 0;
+  const out: Finding[] = [];
+  snap.columns.codeNames.forEach((code, bit) => {
+    if ((mask & (1 << bit)) === 0) return;
+    const info = FINDING_INFO[code as FindingCode];
+    out.push({ code: code as FindingCode, severity: info?.severity ?? 'warning', segment: null, step: null, message: INDEXED_NOTE });
+  });
+  return out;
+}
+
+/** The rows of the snapshot inside the range (every row without one), in index order. */
+function rowsInRange(snap: RunSnapshot, range: StepRange | null): Uint32Array {
+  const { step } = snap.columns;
+  if (range === null) return Uint32Array.from({ length: snap.rows }, (_, i) => i);
+  let k = 0;
+  const out = new Uint32Array(snap.rows);
+  for (let i = 0; i < snap.rows; i++) {
+    const s = step[i] ?? NO_STEP;
+    if (s >= range.from && s <= range.to) out[k++] = i;
+  }
+  return out.slice(0, k);
+}
+
+function summaryOf(snap: RunSnapshot, row: number): RolloutSummary {
+  const c = snap.columns;
+  const reward = c.reward[row] ?? Number.NaN;
+  return {
+    file: c.file.at(row) ?? '',
+    line: c.line[row] ?? 0,
+    task_id: c.task.at(row) ?? '',
+    rollout_id: c.rolloutId.at(row),
+    attempt_id: c.attempt.at(row),
+    group_id: c.group.at(row) ?? '',
+    termination: c.termination.at(row) ?? '',
+    in_signal: c.inSignal[row] === 1,
+    reward: Number.isNaN(reward) ? null : reward,
+    steps: c.steps[row] ?? 0,
+    regressions: [],
+    findings: findingsOf(snap, row),
+    indexed: { regressions: c.regressions[row] ?? 0, errors: c.errors[row] ?? 0, warnings: c.warnings[row] ?? 0 },
+    ...mismatchOf(c, row),
+  };
+}
+
+/**
+ * §10 as the index keeps it for the run views: the compared positions, max |d| and k3. The other three
+ * statistics are in the Parquet shards (SQL) and in the rollout itself, so they are null here.
+ */
+function mismatchOf(c: RunColumns, row: number): Pick<RolloutSummary, 'mismatch'> {
+  const n = c.mismatchN[row] ?? -1;
+  if (n < 0) return {};
+  const orNull = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? null : x);
+  return {
+    mismatch: {
+      n,
+      mean_abs: null,
+      max_abs: orNull(c.mismatchMax[row]),
+      ratio_mean: null,
+      ratio_clip_frac: null,
+      kl_k3: orNull(c.klK3[row]),
+    },
+  };
+}
+
+/** Group statistics over the rows shown (§6, as lint computes them; a group is whole inside a step). */
+function groupsOf(rows: readonly RolloutSummary[], policies: readonly (string | null)[], mode: AdvantageMode): GroupSummary[] {
+  const members = new Map<string, GroupMember[]>();
+  rows.forEach((r, i) => {
+    let list = members.get(r.group_id);
+    if (!list) {
+      list = [];
+      members.set(r.group_id, list);
+    }
+    list.push({
+      rolloutId: r.rollout_id,
+      attemptId: r.attempt_id,
+      inSignal: r.in_signal,
+      unknown: r.termination === 'unknown',
+      reward: r.reward,
+      policy: policies[i] ?? undefined,
+      // The index keeps no sampling or environment: groups are not compared on them here.
+      env: undefined,
+      sampling: '',
+    });
+  });
+  return [...members].map(([id, m]) => groupSummary(id, m, mode === 'grpo'));
+}
+
+function advantagesOf(rows: readonly RolloutSummary[], keysByGroup: Map<string, GroupSummary>): (number | null)[] {
+  // lint's advantage keys: rollout_id, `#attempt_id` when a group holds two attempts of one rollout.
+  return rows.map((r) => {
+    const g = keysByGroup.get(r.group_id);
+    if (!g) return null;
+    const a = g.advantages[r.rollout_id] ?? g.advantages[`${r.rollout_id}#${r.attempt_id ?? ''}`];
+    return a ?? null;
+  });
+}
+
+export interface RunDatasetContext {
+  reader: RangeReader;
+  /** Records read so far, by `snapshot url + row`, shared by every version and range of one run. */
+  records: Map<string, Promise<Rollout>>;
+}
+
+/**
+ * The rows of one run snapshot in a step range, as the views read a Dataset. Summaries, keys and groups
+ * are made on first read, for the rows in the range only: the run page reads the columns and never these.
+ */
+export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunDatasetContext): Dataset {
+  const c = snap.columns;
+  const index = once(() => rowsInRange(snap, range));
+  const rows = once(() => Array.from(index(), (row) => summaryOf(snap, row)));
+  const keys = once(() => rolloutKeys(rows()));
+  const policies = once(() => Array.from(index(), (row) => c.policy.at(row)));
+  const groups = { grpo: once(() => groupsOf(rows(), policies(), 'grpo')), dr: once(() => groupsOf(rows(), policies(), 'dr')) };
+  const byId = once(() => new Map(groups.grpo().map((g) => [g.group_id, g])));
+  const advantages = {
+    grpo: once(() => advantagesOf(rows(), byId())),
+    dr: once(() => advantagesOf(rows(), new Map(groups.dr().map((g) => [g.group_id, g])))),
+  };
+  const files = once((): LoadedFile[] =>
+    snap.manifest.files.map((f) => ({
+      name: f.file,
+      bytes: f.size,
+      lines: f.shards.reduce((n, s) => Math.max(n, s.to_line), 0),
+      gzip: f.gzip,
+    })),
+  );
+  const problems = once(() =>
+    snap.manifest.files.flatMap((f) =>
+      f.parse_errors.map((e) => ({
+        file: f.file,
+        line: e.line,
+        code: e.code === 'E_SCHEMA' ? ('E_SCHEMA' as const) : ('E_PARSE' as const),
+        message: e.message,
+      })),
+    ),
+  );
+  const counts = once((): DatasetCounts => {
+    const terminations = new Map<string, number>();
+    let inSignal = 0;
+    let errors = problems().length;
+    let warnings = 0;
+    for (const r of rows()) {
+      terminations.set(r.termination, (terminations.get(r.termination) ?? 0) + 1);
+      if (r.in_signal) inSignal++;
+      errors += r.indexed?.errors ?? 0;
+      warnings += r.indexed?.warnings ?? 0;
+    }
+    const groupFindings = groups.grpo().reduce((n, g) => n + g.findings.length, 0);
+    return {
+      lines: snap.manifest.files.reduce((n, f) => n + f.shards.reduce((m, s) => Math.max(m, s.to_line), 0), 0),
+      rollouts: rows().length,
+      errors,
+      warnings: warnings + groupFindings,
+      inSignal,
+      terminations: [...terminations],
+      groupFindings,
+    };
+  });
+  const indexOf = (key: string | null) => findRollout(rows(), keys(), key);
+  const gzipOf = new Map(snap.manifest.files.map((f) => [f.file, f.gzip]));
+  const dataset: Dataset = {
+    id: `run:${snap.manifestUrl}`,
+    get rows() {
+      return rows();
+    },
+    get keys() {
+      return keys();
+    },
+    get policies() {
+      return policies();
+    },
+    get groups() {
+      return groups.grpo();
+    },
+    get groupsById() {
+      return byId();
+    },
+    advantages: (mode) => advantages[mode](),
+    get counts() {
+      return counts();
+    },
+    get files() {
+      return files();
+    },
+    get problems() {
+      return problems();
+    },
+    pending: [],
+    indexOf,
+    rollout(key) {
+      const i = indexOf(key);
+      const row = index()[i];
+      if (row === undefined) return undefined;
+      return readRollout(snap, row, ctx, gzipOf.get(c.file.at(row) ?? '') ?? false);
+    },
+  };
+  return dataset;
+}
+
+/** Reads one rollout by range and parses it with the reader a dropped file goes through. */
+function readRollout(snap: RunSnapshot, row: number, ctx: RunDatasetContext, gzip: boolean): Promise<Rollout> {
+  const c = snap.columns;
+  const file = c.file.at(row) ?? '';
+  const line = c.line[row] ?? 0;
+  const cacheKey = `${snap.manifestUrl}\n${file}\n${line}\n${c.offset[row]}`;
+  const known = ctx.records.get(cacheKey);
+  if (known) return known;
+  const url = sourceUrl(snap.manifestUrl, snap.manifest.source_base, file);
+  const format = c.format.at(row);
+  const read = (async () => {
+    const bytes = await ctx.reader.read(url, c.offset[row] ?? 0, c.length[row] ?? 0, gzip);
+    const parser = createLineParser(file, format !== null && isFormatId(format) ? { from: format } : {});
+    const results = [...parser.push(bytes), ...parser.end()];
+    // One span may hold several rollouts (an Atropos group's line, a whole .eval log): take this row's.
+    const id = c.rolloutId.at(row);
+    const attempt = c.attempt.at(row);
+    const rollouts = results.filter((r) => r.kind === 'rollout');
+    const rollout =
+      rollouts.find((r) => r.value.record.rollout_id === id && (r.value.record.attempt_id ?? null) === attempt) ??
+      rollouts.find((r) => r.value.record.rollout_id === id) ??
+      (rollouts.length === 1 ? rollouts[0] : undefined);
+    if (rollout?.kind === 'rollout') return rollout.value.record;
+    const error = results.find((r) => r.kind === 'error');
+    throw new Error(
+      `${file}:${line}: ${error?.kind === 'error' ? error.value.message : 'no rollout at the indexed bytes'} (the file may have changed since it was indexed)`,
+    );
+  })();
+  ctx.records.set(cacheKey, read);
+  read.catch(() => ctx.records.delete(cacheKey));
+  return read;
+}

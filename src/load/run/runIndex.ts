@@ -1,0 +1,128 @@
+import { parseRunManifest, type RunManifest } from '../../format';
+import { decodeShard, mergePart, RunColumns, type ShardPart } from './runColumns';
+
+/*
+ * A run index read over HTTP from wherever it is (a static host, a bucket, `trajscope view`): the
+ * manifest first (a static host cannot list a directory), then each shard whole (shards are compact,
+ * and a shard read whole needs no range support). Refreshing reads the manifest again and fetches only
+ * shards not yet held: a growing run's new shards append; a shard that went away (a file replaced and
+ * re-indexed) means the run is read again from the start.
+ */
+
+export interface RunSnapshot {
+  /** The manifest's URL, absolute. */
+  manifestUrl: string;
+  manifest: RunManifest;
+  columns: RunColumns;
+  /** Rows of this snapshot (the columns may hold more once a later snapshot appended to them). */
+  rows: number;
+  /** Shard paths held, in the order their rows were appended. */
+  shards: readonly string[];
+  /** Changes whenever the rows do: a cache key. */
+  version: number;
+}
+
+/** `?run=` names the index directory or its manifest.json. */
+export function manifestUrlOf(run: string, base: string = globalThis.location?.href ?? 'http://localhost/'): string {
+  if (/\.json(\?.*)?$/i.test(run)) return new URL(run, base).href;
+  return new URL(run.endsWith('/') ? 'manifest.json' : `${run.split('/').pop()}/manifest.json`, new URL(run, base)).href;
+}
+
+/** The URL of one of the run's files: `file` (as in the index) under the manifest's `source_base`. */
+export function sourceUrl(manifestUrl: string, sourceBase: string, file: string): string {
+  const base = new URL(sourceBase === '' || sourceBase.endsWith('/') ? sourceBase : `${sourceBase}/`, manifestUrl);
+  return new URL(file.split('/').map(encodeURIComponent).join('/'), base).href;
+}
+
+type Fetch = typeof globalThis.fetch;
+
+/** `trajscope view` answers 503 until its first index of the run is written: wait, it is not missing. */
+export class IndexPending extends Error {}
+
+async function fetchOk(fetch: Fetch, url: string): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url, { cache: 'no-store' });
+  } catch (e) {
+    throw new Error(`could not read ${url}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (res.status === 503) throw new IndexPending(`${url}: the run index is being built`);
+  if (!res.ok) throw new Error(`could not read ${url}: HTTP ${res.status}`);
+  return res;
+}
+
+async function readManifest(manifestUrl: string, fetch: Fetch): Promise<RunManifest> {
+  const text = await (await fetchOk(fetch, manifestUrl)).text();
+  const parsed = parseRunManifest(text);
+  if ('error' in parsed) throw new Error(`${manifestUrl}: ${parsed.error}`);
+  return parsed.manifest;
+}
+
+const shardPaths = (m: RunManifest) => m.files.flatMap((f) => f.shards.map((s) => ({ path: s.path, rows: s.rows })));
+
+let versions = 0;
+/** How often a run still being read shows what it has so far (the first time, at once). */
+const PROGRESS_MS = 1000;
+
+/**
+ * Reads the run (or what changed since `previous`). `onProgress` gets each intermediate snapshot as
+ * shards arrive, so the first chart is drawn before a large run is all read.
+ */
+export async function readRun(
+  manifestUrl: string,
+  previous: RunSnapshot | null,
+  options: { fetch?: Fetch; onProgress?: (s: RunSnapshot) => void; decode?: ShardDecoder } = {},
+): Promise<RunSnapshot> {
+  const fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
+  const decode = options.decode ?? ((url: string, rows: number) => decodeHere(fetch, url, rows));
+  const manifest = await readManifest(manifestUrl, fetch);
+  const wanted = shardPaths(manifest);
+  const held = new Set(previous?.shards ?? []);
+  const keeps = previous !== null && [...held].every((p) => wanted.some((w) => w.path === p));
+  const columns = keeps
+    ? previous.columns
+    : new RunColumns(
+        Math.max(
+          1024,
+          wanted.reduce((n, s) => n + s.rows, 0),
+        ),
+      );
+  const shards = keeps ? [...previous.shards] : [];
+  const todo = wanted.filter((w) => !keeps || !held.has(w.path));
+  if (keeps && todo.length === 0) return { ...previous, manifest };
+  const snapshot = (): RunSnapshot => ({ manifestUrl, manifest, columns, rows: columns.n, shards: [...shards], version: ++versions });
+  let lastProgress = Number.NEGATIVE_INFINITY;
+  // Two shards in flight: one is merged here while the next one downloads and decodes.
+  const start = (k: number) => {
+    const s = todo[k];
+    return s ? decode(shardUrl(manifestUrl, s.path), s.rows) : null;
+  };
+  let next = start(0);
+  for (let i = 0; i < todo.length; i++) {
+    const shard = todo[i];
+    if (!shard || !next) break;
+    const part = await next;
+    next = start(i + 1);
+    mergePart(columns, part);
+    shards.push(shard.path);
+    if (options.onProgress && performance.now() - lastProgress > PROGRESS_MS && i < todo.length - 1) {
+      options.onProgress(snapshot());
+      // Decoding is work on this thread: give the page a moment to draw what it has (the first chart).
+      await new Promise((r) => setTimeout(r, 50));
+      lastProgress = performance.now();
+    }
+  }
+  return snapshot();
+}
+
+/** Fetches and decodes one shard (whole: shards are compact, and need no range support). */
+export type ShardDecoder = (url: string, rows: number) => Promise<ShardPart>;
+
+function shardUrl(manifestUrl: string, path: string): string {
+  return new URL(path.split('/').map(encodeURIComponent).join('/'), manifestUrl).href;
+}
+
+/** Fetches and decodes a shard on this thread (tests, and where no worker can start). */
+export async function decodeHere(fetch: Fetch, url: string, rows: number): Promise<ShardPart> {
+  return decodeShard(await (await fetchOk(fetch, url)).arrayBuffer(), rows, url);
+}

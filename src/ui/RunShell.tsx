@@ -1,0 +1,78 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { DatasetProvider, formatRange, toRun, useRun, useRunFeed, useSelection } from '../state';
+import { ProblemsPanel } from './problems/ProblemsPanel';
+import { RolloutPage } from './RolloutPage';
+import { RunBanner } from './run/RunBanner';
+import { RunListView } from './run-list/RunListView';
+import { Notice } from './shared/Notice';
+import { Header } from './shell/Header';
+
+// Both use the chart library: loaded when first shown, as the groups page is for files.
+const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ default: m.GroupsView })));
+const loadRunPage = () => import('./run/RunPage');
+const RunPage = lazy(() => loadRunPage().then((m) => ({ default: m.RunPage })));
+
+const placeholder = <div className="placeholder" aria-busy="true" />;
+
+/**
+ * Rollouts the run list and groups show at once: each is made into a summary when shown, so a whole run
+ * of millions is listed a step range at a time (chosen on the run page).
+ */
+const LISTED_AT_ONCE = 200_000;
+
+/**
+ * The shell for a run opened from its index (`?run=`): the run page, and the run list, groups and
+ * rollout pages over the training steps the URL selects. It composes views, so it sits beside App.
+ */
+export function RunShell() {
+  const run = useRun();
+  const feed = useRunFeed(run?.source ?? null);
+  const { view, run: name, steps } = useSelection();
+  // The run page's script (and the chart library) loads while the index is read, not after.
+  useEffect(() => {
+    if (view === 'run') void loadRunPage();
+  }, [view]);
+  if (!run || !feed || name === null) return null;
+  const { state } = run;
+  return (
+    <DatasetProvider feed={feed}>
+      <div className="app">
+        <Header sources={[]} isDemo={false} isDemoRun={false} view={view} served={null} run={name} />
+        <main className="app-main">
+          <RunBanner state={state} />
+          {view !== 'run' && steps && state.snapshot && (
+            <Notice>
+              Training step{steps.from === steps.to ? '' : 's'} {formatRange(steps)} of the run.
+            </Notice>
+          )}
+          {state.snapshot === null ? (
+            state.error ? null : (
+              placeholder
+            )
+          ) : view !== 'run' && steps === null && state.snapshot.rows > LISTED_AT_ONCE ? (
+            <div className="placeholder">
+              <h2>{state.snapshot.rows.toLocaleString('en-US')} rollouts</h2>
+              <p>Too many to list at once: choose training steps on the run page, then open their rollouts.</p>
+              <button type="button" onClick={toRun}>
+                To the run page
+              </button>
+            </div>
+          ) : view === 'run' ? (
+            <Suspense fallback={placeholder}>
+              <RunPage snapshot={state.snapshot} />
+            </Suspense>
+          ) : view === 'rollout' ? (
+            <RolloutPage />
+          ) : view === 'groups' ? (
+            <Suspense fallback={placeholder}>
+              <GroupsView />
+            </Suspense>
+          ) : (
+            <RunListView />
+          )}
+        </main>
+        {state.snapshot && view !== 'run' && <ProblemsPanel />}
+      </div>
+    </DatasetProvider>
+  );
+}

@@ -1,0 +1,156 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Area, Bar, Line } from 'recharts';
+import { runTrends, type TrendFilter, terminationInfo } from '../../analysis';
+import type { RunSnapshot } from '../../load';
+import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useSelection } from '../../state';
+import { RangeInput } from './RangeInput';
+import { RunCompare } from './RunCompare';
+import { RunFilters } from './RunFilters';
+import { chartRows, topCodes } from './runModel';
+import { TrendChart } from './TrendChart';
+import './run.css';
+
+/** A share: whole percents, one decimal below 10 % (a 2.5 % truncation rate is not 3 %). */
+const pct = (v: number) => (v !== 0 && Math.abs(v) < 0.1 ? `${(v * 100).toFixed(1)}%` : `${Math.round(v * 100)}%`);
+const num = (v: number) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(Math.abs(v) >= 1 ? 2 : 3));
+const TERM_COLORS: Record<string, string> = {
+  finished: '#2da44e',
+  budget_exhausted: '#d4a72c',
+  invalid_call: '#e16f24',
+  infra_failure: '#8c959f',
+  cancelled: '#b7bdc4',
+};
+const CODE_COLORS = ['#8250df', '#cf222e', '#0a66c2', '#bf8700', '#1a7f37', '#57606a'];
+const line = { isAnimationActive: false, dot: false, strokeWidth: 1.6, connectNulls: true } as const;
+
+/** A run's trends over training steps; a click or drag selects steps, which open in the run list and groups. */
+export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
+  const { steps: selected, compare } = useSelection();
+  const [filter, setFilter] = useState<TrendFilter>({ tasks: null, terminations: null });
+  const columns = snapshot.columns;
+  const trends = useMemo(() => {
+    const t0 = performance.now();
+    const t = runTrends({ ...columns, n: snapshot.rows, codeNames: columns.codeNames }, filter);
+    // Read by `npm run bench` (re-aggregation after a filter change).
+    performance.measure('trajscope:run-aggregate', { start: t0, end: performance.now() });
+    return t;
+  }, [columns, snapshot.rows, filter]);
+  const rows = useMemo(() => chartRows(trends), [trends]);
+  const codes = useMemo(() => topCodes(trends, columns.codeNames), [trends, columns.codeNames]);
+  const terms = columns.termination.values.map((t, k) => ({
+    k,
+    name: t ?? '',
+    rollouts: trends.points.reduce((n, p) => n + (p.terminations[k] ?? 0), 0),
+  }));
+  const first = trends.points[0]?.step ?? 0;
+  const last = trends.points[trends.points.length - 1]?.step ?? 0;
+  const binWidth = rows[0] ? rows[0].stepTo - rows[0].step + 1 : 1;
+  const hasMismatch = trends.points.some((p) => p.mismatchN > 0);
+  const hasKl = trends.points.some((p) => p.klN > 0);
+  useEffect(() => {
+    if (rows.length > 0) performance.mark('trajscope:run-chart');
+  }, [rows.length]);
+  const chart = { rows, selected, compare, onSelect: (r: StepRange) => selectSteps(r) };
+  // The reward chart first; the others render just after, without holding it (or a filter change) back.
+  const later = { ...chart, rows: useDeferredValue(rows) };
+  const files = snapshot.manifest.files.length;
+
+  return (
+    <div className="run-page">
+      <section className="run-page__summary" aria-label="Run">
+        <strong>{snapshot.rows.toLocaleString('en-US')}</strong> rollouts over{' '}
+        <strong>{trends.points.length.toLocaleString('en-US')}</strong> training steps ({first}–{last}) in {files.toLocaleString('en-US')}{' '}
+        file{files === 1 ? '' : 's'}
+        {trends.withoutStep > 0 && (
+          <span className="faint"> · {trends.withoutStep.toLocaleString('en-US')} without a training step (not charted)</span>
+        )}
+        {binWidth > 1 && <span className="faint"> · each point sums {binWidth} steps</span>}
+        <span className="faint"> · new steps appear as the run grows</span>
+      </section>
+      <RunFilters columns={columns} filter={filter} onChange={setFilter} matched={trends.matched} total={snapshot.rows} />
+      <section className="run-page__select" aria-label="Selected steps">
+        <RangeInput label="Steps" value={selected} min={first} max={last} onChange={selectSteps} />
+        <RangeInput label="Compare with" value={compare} min={first} max={last} onChange={compareSteps} />
+        {selected ? (
+          <>
+            <button type="button" className="run-page__open" onClick={() => openSteps(selected, 'list')}>
+              Open rollouts of step{selected.from === selected.to ? '' : 's'} {formatRange(selected)}
+            </button>
+            <button type="button" onClick={() => openSteps(selected, 'groups')}>
+              Groups
+            </button>
+          </>
+        ) : (
+          <span className="faint">Click a step in a chart, or drag across steps, to select them.</span>
+        )}
+      </section>
+      {selected && compare && <RunCompare points={trends.points} a={compare} b={selected} />}
+      {rows.length === 0 ? (
+        <div className="placeholder">
+          <h2>Nothing to chart</h2>
+          <p>{trends.matched === 0 ? 'No rollout passes the filter.' : 'No rollout has a training step.'}</p>
+        </div>
+      ) : (
+        <div className="run-page__charts">
+          <TrendChart {...chart} title="Reward" note="mean, band ±1 std, in the signal">
+            <Area dataKey="band" stroke="none" fill="#0a66c2" fillOpacity={0.15} isAnimationActive={false} connectNulls />
+            <Line dataKey="rewardMean" name="mean" stroke="#0a66c2" {...line} />
+          </TrendChart>
+          <TrendChart {...later} title="In the policy signal" note="share of rollouts" format={pct} domain={[0, 1]}>
+            <Line dataKey="signalShare" name="in signal" stroke="#1a7f37" {...line} />
+          </TrendChart>
+          <TrendChart {...later} title="Termination" note="share of rollouts" legend format={pct} domain={[0, 1]}>
+            {terms
+              .filter((t) => t.rollouts > 0)
+              .map((t) => (
+                <Bar
+                  key={t.k}
+                  dataKey={`t${t.k}`}
+                  name={terminationInfo(t.name).label}
+                  stackId="term"
+                  fill={TERM_COLORS[t.name] ?? '#6e7781'}
+                  isAnimationActive={false}
+                />
+              ))}
+          </TrendChart>
+          <TrendChart {...later} title="Zero-variance groups" note="share of groups with ≥2 rewards" format={pct} domain={[0, 1]}>
+            <Line dataKey="zeroVarianceShare" name="zero variance" stroke="#bf8700" {...line} />
+          </TrendChart>
+          <TrendChart {...later} title="Response length" note="generated tokens, mean" format={num}>
+            <Line dataKey="generatedMean" name="tokens" stroke="#8250df" {...line} />
+          </TrendChart>
+          <TrendChart {...later} title="Truncated" note="cut at max_new_tokens" format={pct} domain="share">
+            <Line dataKey="truncatedShare" name="truncated" stroke="#cf222e" {...line} />
+          </TrendChart>
+          <TrendChart
+            {...later}
+            title="Findings"
+            legend={codes.length > 0}
+            note={codes.length === 0 ? 'none in these rollouts' : 'share of rollouts with the code'}
+            format={pct}
+            domain="share"
+          >
+            {codes.map((c, i) => (
+              <Line key={c.bit} dataKey={`c${c.bit}`} name={c.code} stroke={CODE_COLORS[i % CODE_COLORS.length]} {...line} />
+            ))}
+          </TrendChart>
+          <TrendChart {...later} title="Regressions" note="share of rollouts with one" format={pct} domain="share">
+            <Line dataKey="regressionRate" name="with a regression" stroke="#57606a" {...line} />
+          </TrendChart>
+          {(hasMismatch || hasKl) && (
+            <TrendChart
+              {...later}
+              title="Training–inference mismatch"
+              note="mean over rollouts (§10)"
+              legend={hasMismatch && hasKl}
+              format={num}
+            >
+              {hasMismatch && <Line dataKey="mismatchMaxMean" name="max |Δlogp|" stroke="#cf222e" {...line} />}
+              {hasKl && <Line dataKey="klMean" name="KL k3" stroke="#0a66c2" {...line} />}
+            </TrendChart>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

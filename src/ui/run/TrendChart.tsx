@@ -1,0 +1,109 @@
+import { type ReactNode, useState } from 'react';
+import { ComposedChart, Legend, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { StepRange } from '../../state';
+import { type ChartRow, rowOf } from './runModel';
+
+interface Props {
+  title: string;
+  rows: readonly ChartRow[];
+  selected: StepRange | null;
+  compare: StepRange | null;
+  /** A click selects that step; a drag across steps selects the range. */
+  onSelect: (range: StepRange) => void;
+  /** Formats a y value for the axis and tooltip. */
+  format?: (v: number) => string;
+  domain?: [number, number] | 'share';
+  children: ReactNode;
+  /** One line under the title: what the chart counts. */
+  note?: string;
+  /** Name the series under the plot (a chart of more than one). */
+  legend?: boolean;
+}
+
+const MARGIN = { top: 6, right: 12, bottom: 0, left: 0 };
+const LEGEND_STYLE = { fontSize: 11, lineHeight: '14px' };
+/** A share from 0 to its largest value, never less than 5 % tall: a flat 0 reads as 0, not as noise. */
+const SHARE_DOMAIN: [number, (max: number) => number] = [0, (max: number) => Math.min(1, Math.max(max, 0.05))];
+
+type MouseState = { activeLabel?: string | number } | null;
+const stepOf = (s: MouseState): number | null => {
+  const v = s?.activeLabel;
+  return v === undefined || v === null || v === '' ? null : Number(v);
+};
+
+/** A step range shaded across the plot (on the bins that hold its ends). */
+function shade(rows: readonly ChartRow[], range: StepRange, fill: string, fillOpacity: number) {
+  return (
+    <ReferenceArea
+      x1={rowOf(rows, range.from)?.step}
+      x2={rowOf(rows, range.to)?.step}
+      fill={fill}
+      fillOpacity={fillOpacity}
+      ifOverflow="extendDomain"
+    />
+  );
+}
+
+/** One measure over training steps, with the selected and compared ranges shaded. */
+export function TrendChart({ title, rows, selected, compare, onSelect, format, domain, children, note, legend }: Props) {
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [dragTo, setDragTo] = useState<number | null>(null);
+  const reset = () => {
+    setDragFrom(null);
+    setDragTo(null);
+  };
+  const end = (s: MouseState) => {
+    // A press the chart had no step for yet (no hover before it) is a click on the step under the release.
+    const to = stepOf(s) ?? dragTo;
+    const from = dragFrom ?? to;
+    if (from === null || to === null) return void reset();
+    // A point may be a bin of steps: the selection covers every step of the bins it touches.
+    const a = rowOf(rows, Math.min(from, to));
+    const b = rowOf(rows, Math.max(from, to));
+    if (a && b) onSelect({ from: a.step, to: b.stepTo });
+    reset();
+  };
+  return (
+    <figure className="trend" aria-label={title}>
+      <figcaption className="trend__title">
+        {title}
+        {note && <span className="trend__note">{note}</span>}
+      </figcaption>
+      <div className="trend__plot">
+        <ResponsiveContainer width="100%" height="100%">
+          <ComposedChart
+            data={rows as ChartRow[]}
+            margin={MARGIN}
+            onMouseDown={(s: MouseState) => setDragFrom(stepOf(s))}
+            onMouseMove={(s: MouseState) => dragFrom !== null && setDragTo(stepOf(s))}
+            onMouseUp={end}
+            style={{ cursor: 'crosshair', userSelect: 'none' }}
+          >
+            <XAxis dataKey="step" type="category" tick={{ fontSize: 11 }} minTickGap={16} />
+            <YAxis
+              width={48}
+              tick={{ fontSize: 11 }}
+              tickFormatter={format}
+              domain={domain === 'share' ? SHARE_DOMAIN : (domain ?? ['auto', 'auto'])}
+            />
+            <Tooltip
+              isAnimationActive={false}
+              labelFormatter={(s) => {
+                const r = rowOf(rows, Number(s));
+                return r && r.stepTo !== r.step ? `training steps ${r.step}–${r.stepTo}` : `training step ${s}`;
+              }}
+              formatter={(v) =>
+                typeof v === 'number' && format ? format(v) : Array.isArray(v) ? v.map((x) => (format ? format(x) : x)).join(' – ') : v
+              }
+            />
+            {compare && shade(rows, compare, '#f59e0b', 0.18)}
+            {selected && shade(rows, selected, '#0a66c2', 0.14)}
+            {dragFrom !== null && dragTo !== null && <ReferenceArea x1={dragFrom} x2={dragTo} fill="#0a66c2" fillOpacity={0.25} />}
+            {children}
+            {legend && <Legend iconSize={8} wrapperStyle={LEGEND_STYLE} />}
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
