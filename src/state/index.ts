@@ -10,8 +10,8 @@ export {
 } from './hooks';
 export {
   backToList,
-  filterMismatchAbove,
   compareSteps,
+  filterMismatchAbove,
   openBundledRun,
   openSources,
   openSteps,
