@@ -76,8 +76,9 @@ function MismatchPanel({ record }: { record: Rollout }) {
   }
   const clipped = ratio.points.filter((p) => p.clipped);
   const kept = ratio.points.filter((p) => !p.clipped);
-  const maxR = Math.max(cap * 1.5, ...ratio.points.map((p) => p.r));
-  const minR = Math.min(1 / (cap * 1.5), ...ratio.points.map((p) => p.r));
+  // Padded by a quarter (on the log scale) so that a point at the extreme is drawn whole, not cut by the frame.
+  const maxR = 1.25 * Math.max(cap * 1.5, ...ratio.points.map((p) => p.r));
+  const minR = Math.min(1 / (cap * 1.5), ...ratio.points.map((p) => p.r)) / 1.25;
   return (
     <div className="mm">
       <Totals stats={stats} cap={cap} />

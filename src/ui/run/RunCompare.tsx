@@ -1,4 +1,4 @@
-import { type StepPoint, totalsOver } from '../../analysis';
+import { formatStatistic, type StepPoint, totalsOver } from '../../analysis';
 import { formatRange, type StepRange } from '../../state';
 import { type CompareRow, compareRows } from './runModel';
 
@@ -7,7 +7,8 @@ const show = (v: number | null, unit: CompareRow['unit'], signed = false) => {
   const sign = signed && v > 0 ? '+' : '';
   if (unit === 'count') return `${sign}${v.toLocaleString('en-US')}`;
   if (unit === 'share') return `${sign}${(v * 100).toFixed(1)}${signed ? ' pp' : '%'}`;
-  return `${sign}${Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(3)}`;
+  // Small values (a KL of 3e-5) keep their digits instead of reading 0.000 or -0.000.
+  return `${sign}${Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : formatStatistic(v, 3)}`;
 };
 
 /** Two step ranges side by side: each measure in A and B, and the change from A to B. */
