@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -63,5 +63,29 @@ describe('one-way imports between layers, and none between views', () => {
     );
     const verdicts = cases.map(([file, spec], i) => [file, spec, !flagged.has(file.replace('probe', `probe${i}`))]);
     expect(verdicts).toEqual(cases);
+  });
+});
+
+describe('the view-folder rule', () => {
+  it('names every view folder under src/ui, at each depth a file of another view can import it from', () => {
+    const config = JSON.parse(readFileSync(join(ROOT, 'biome.json'), 'utf8')) as {
+      overrides: {
+        includes?: string[];
+        linter?: { rules?: { style?: { noRestrictedImports?: { options?: { patterns?: { group: string[]; message: string }[] } } } } };
+      }[];
+    };
+    const groups = config.overrides.flatMap((o) =>
+      (o.linter?.rules?.style?.noRestrictedImports?.options?.patterns ?? [])
+        .filter((p) => p.message.includes('view folder'))
+        .map((p) => p.group),
+    );
+    const views = readdirSync(join(ROOT, 'src/ui'), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== 'shared')
+      .map((d) => d.name);
+    expect(groups.length).toBeGreaterThan(0);
+    for (const group of groups)
+      for (const view of views)
+        for (const pattern of [`../${view}`, `../${view}/**`, `../../${view}`, `../../${view}/**`, `../../../${view}/**`])
+          expect(group, `${view} in the view-folder rule`).toContain(pattern);
   });
 });
