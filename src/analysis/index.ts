@@ -25,9 +25,13 @@ export type { FlowKind, Lane, RoleEventFacts, RoleFlow } from './roleEvents';
 export { LANES, roleTimeline } from './roleEvents';
 export type { CheckOptions } from './rolloutChecks';
 export { rolloutFindings } from './rolloutChecks';
-
+export type { Hit, HitField, RecordMatch } from './search/match';
+export { contentClauses, contentMatcher, HIT_COUNT_CAP, matchRow, rowClauses } from './search/match';
+export type { Clause, Query, Term } from './search/query';
+export { HAS_WORDS, parseQuery, printQuery, QueryError } from './search/query';
+export type { ScanOptions, SearchMatch } from './search/scan';
+export { RecordScanner } from './search/scan';
 export { IN_SIGNAL_TERMINATIONS, isKnownTermination, terminationInfo, terminationRank } from './termination';
-
 export { firstFinishStep, joinTurns, timestampMs } from './timeline';
 export type { TokenSource, TokenTrack } from './tokens';
 export { knownPieces, TokenRole, tokenTrack } from './tokens';
