@@ -20,6 +20,8 @@ export {
   reviewsToJsonl,
   sameReview,
 } from './reviews';
+export type { SearchPlace, SearchProgress } from './search/searchClient';
+export { startSearch } from './search/searchClient';
 export type { ServedFile } from './served';
 export { isServedSource, servedUrl, useServedFiles } from './served';
 export type { LoadSource } from './sources';

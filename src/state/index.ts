@@ -16,12 +16,16 @@ export {
   selectStep,
   selectToken,
   setAdvantageMode,
+  setQuery,
   shadeByDrift,
   showTab,
   showTokenTarget,
   toAllRollouts,
+  toCompare,
   toGroups,
   toRollout,
+  toSearch,
+  toToken,
 } from './navigation';
 export type {
   LoadedReviews,
@@ -47,6 +51,7 @@ export {
   useRunFiltersActions,
   useRunSort,
 } from './runFilters';
+export type { SearchResult } from './search/useSearchRun';
+export { useSearchRun } from './search/useSearchRun';
 export type { RolloutTab, View } from './url';
-
 export { DEMO_URL, useSources } from './useSources';

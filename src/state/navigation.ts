@@ -26,3 +26,7 @@ export const showTokenTarget = (target: { seq: number | 'training'; token: numbe
   go(intents.showTokenTarget(here(), target));
 export const shadeByDrift = (drift: boolean) => go(intents.shadeByDrift(here(), drift));
 export const setAdvantageMode = (drGrpo: boolean) => go(intents.advantageMode(here(), drGrpo));
+export const toSearch = (query: string) => go(intents.toSearch(here(), query));
+export const setQuery = (query: string) => go(intents.setQuery(here(), query));
+export const toCompare = (a: string, b: string) => go(intents.toCompare(here(), a, b));
+export const toToken = (key: string, seq: number, token: number) => go(intents.toToken(here(), key, seq, token));

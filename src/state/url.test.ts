@@ -19,6 +19,25 @@ describe('selection in the query string', () => {
       drift: false,
       mapping: null,
       unknownAsFinished: false,
+      query: '',
+      compare: null,
+    });
+  });
+
+  it('search and compare pages: the query and the two keys live in the URL', () => {
+    const searched = intents.toSearch('?src=x&rollout=r&tab=tokens', 'tool:edit "a b"');
+    expect(searched.push).toBe(true);
+    expect(readSelection(searched.search)).toMatchObject({ view: 'search', query: 'tool:edit "a b"', rollout: 'r', tab: 'steps' });
+    expect(readSelection(intents.setQuery(searched.search, '').search)).toMatchObject({ view: 'search', query: '' });
+    const compared = intents.toCompare('?src=x', 'r-1#a', 'r-2');
+    expect(readSelection(compared.search)).toMatchObject({ view: 'compare', compare: { a: 'r-1#a', b: 'r-2' } });
+    // A compare link missing a side opens the run list.
+    expect(readSelection('?view=compare&a=r-1').view).toBe('list');
+    expect(readSelection(intents.toToken('?src=x', 'r-1', 2, 40).search)).toMatchObject({
+      view: 'rollout',
+      tab: 'tokens',
+      seq: 2,
+      token: 40,
     });
   });
 

@@ -29,6 +29,11 @@ const MAP_PARAM = 'map';
 /** `unknown=finished`: rollouts with no recorded termination count as finished for the signal (an explicit choice). */
 const UNKNOWN_PARAM = 'unknown';
 const UNKNOWN_AS_FINISHED = 'finished';
+/** The search query (src/analysis/search/query.ts), as typed. */
+const QUERY_PARAM = 'q';
+/** The two rollouts side by side on the compare page (`view=compare`): row keys, as `rollout=`. */
+const COMPARE_A_PARAM = 'a';
+const COMPARE_B_PARAM = 'b';
 
 type Param =
   | typeof SRC_PARAM
@@ -41,12 +46,15 @@ type Param =
   | typeof ADV_PARAM
   | typeof SHADE_PARAM
   | typeof MAP_PARAM
-  | typeof UNKNOWN_PARAM;
+  | typeof UNKNOWN_PARAM
+  | typeof QUERY_PARAM
+  | typeof COMPARE_A_PARAM
+  | typeof COMPARE_B_PARAM;
 
 /** Parameters to set (string) or remove (null); the others are kept. */
 type Patch = Partial<Record<Param, string | null>>;
 
-export type View = 'list' | 'rollout' | 'groups';
+export type View = 'list' | 'rollout' | 'groups' | 'search' | 'compare';
 export type RolloutTab = 'steps' | 'tokens' | 'audit' | 'roles' | 'raw';
 const TABS: readonly string[] = ['steps', 'tokens', 'audit', 'roles', 'raw'] satisfies RolloutTab[];
 function isTab(v: string | null): v is RolloutTab {
@@ -72,6 +80,10 @@ export interface Selection {
   mapping: string | null;
   /** Rollouts whose termination is `unknown` count as finished for group statistics. */
   unknownAsFinished: boolean;
+  /** The search query as typed; empty for none. */
+  query: string;
+  /** The compare page's two rollout keys (both set when `view` is compare). */
+  compare: { a: string; b: string } | null;
 }
 
 function nonNegativeInt(v: string | null): number | null {
@@ -86,10 +98,20 @@ export function readSelection(search: string): Selection {
   const view = params.get(VIEW_PARAM);
   const tab = params.get(TAB_PARAM);
   const seq = params.get(SEQ_PARAM);
+  const a = params.get(COMPARE_A_PARAM);
+  const b = params.get(COMPARE_B_PARAM);
+  const compare = a && b ? { a, b } : null;
   return {
     sources,
     rollout,
-    view: view === 'groups' ? 'groups' : view === 'rollout' && rollout !== null ? 'rollout' : 'list',
+    view:
+      view === 'groups' || view === 'search'
+        ? view
+        : view === 'compare' && compare !== null
+          ? 'compare'
+          : view === 'rollout' && rollout !== null
+            ? 'rollout'
+            : 'list',
     tab: isTab(tab) ? tab : 'steps',
     step: nonNegativeInt(params.get(STEP_PARAM)),
     seq: seq === 'training' ? 'training' : nonNegativeInt(seq),
@@ -98,6 +120,8 @@ export function readSelection(search: string): Selection {
     drift: params.get(SHADE_PARAM) === 'drift',
     mapping: params.get(MAP_PARAM) || null,
     unknownAsFinished: params.get(UNKNOWN_PARAM) === UNKNOWN_AS_FINISHED,
+    query: params.get(QUERY_PARAM) ?? '',
+    compare,
   };
 }
 
@@ -170,6 +194,23 @@ export const intents = {
     }),
   /** Selects a row of the run list (null clears it). */
   selectRollout: (search: string, key: string | null): Intent => ({ search: withRollout(search, key), push: false }),
+  /** The search page with this query (typing replaces the entry; opening the page pushes one). */
+  toSearch: (search: string, query: string): Intent =>
+    push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'search', [QUERY_PARAM]: query || null }),
+  setQuery: (search: string, query: string): Intent => replace(search, { [QUERY_PARAM]: query || null }),
+  /** Two rollouts side by side; the selected rollout stays what it was. */
+  toCompare: (search: string, a: string, b: string): Intent =>
+    push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'compare', [COMPARE_A_PARAM]: a, [COMPARE_B_PARAM]: b }),
+  /** Opens a rollout's token view at a sequence and token (a search hit in generated or context text). */
+  toToken: (search: string, key: string, seq: number, token: number): Intent =>
+    push(search, {
+      ...INSIDE_ROLLOUT,
+      [ROLLOUT_PARAM]: key,
+      [VIEW_PARAM]: 'rollout',
+      [TAB_PARAM]: 'tokens',
+      [SEQ_PARAM]: String(seq),
+      [TOKEN_PARAM]: String(token),
+    }),
   /** Opens one rollout's inspector, on a tab and step when given; Back returns to where it was opened. */
   toRollout: (search: string, key: string, tab?: RolloutTab, step?: number): Intent =>
     push(search, {

@@ -16,6 +16,8 @@ import { useFileDrop } from './open/useFileDrop';
 import { ProblemsPanel } from './problems/ProblemsPanel';
 import { RolloutPage } from './RolloutPage';
 import { RunListView } from './run-list/RunListView';
+import { SearchBox } from './search/SearchBox';
+import { SearchView } from './search/SearchView';
 import { Notice } from './shared/Notice';
 import { useOpenFiles } from './shared/useOpenFiles';
 import { Header } from './shell/Header';
@@ -55,7 +57,7 @@ export function App() {
   return (
     <DatasetProvider feed={feed}>
       <div className="app">
-        <Header sources={sources} isDemo={isDemo} isDemoRun={isDemoRun} view={view} served={served} />
+        <Header sources={sources} isDemo={isDemo} isDemoRun={isDemoRun} view={view} served={served} search={result && <SearchBox />} />
         <main className="app-main">
           {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
           {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
@@ -70,6 +72,8 @@ export function App() {
           ) : result ? (
             view === 'rollout' ? (
               <RolloutPage />
+            ) : view === 'search' ? (
+              <SearchView />
             ) : view === 'groups' ? (
               <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
                 <GroupsView />

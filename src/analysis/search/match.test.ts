@@ -161,6 +161,7 @@ describe('RecordScanner', () => {
     for (const chunk of [1, 7, 10_000]) {
       const { out, records } = scan('traceback', lines, chunk);
       expect(out.map((m) => m.line)).toEqual([2, 3]);
+      expect(scan('tool:read_file', lines, chunk).out.map((m) => m.line)).toEqual([1, 2, 3]);
       expect(records).toBe(3);
     }
   });

@@ -12,7 +12,7 @@ import { type Clause, type CompareOp, nameMatcher, type Query, type Term, termRe
  */
 
 /** Where a hit was found. */
-export type HitField = 'prompt' | 'action' | 'observation' | 'generated' | 'context' | 'artifact';
+type HitField = 'prompt' | 'action' | 'observation' | 'generated' | 'context' | 'artifact';
 
 export interface Hit {
   field: HitField;
@@ -46,7 +46,7 @@ const SNIPPET_AFTER = 80;
 const ROW_HAS = new Set(['regression', 'finding', 'error', 'warning', 'reward', 'signal']);
 
 /** A clause the run list's summary decides (the rest need the record). */
-export function isRowClause(c: Clause): boolean {
+function isRowClause(c: Clause): boolean {
   const t = c.term;
   if (t.kind === 'name') return t.field !== 'tool' && t.field !== 'status' && t.field !== 'policy';
   if (t.kind === 'compare') return t.field === 'reward';
@@ -54,9 +54,6 @@ export function isRowClause(c: Clause): boolean {
   return false;
 }
 
-export function rowClauses(q: Query): Clause[] {
-  return q.clauses.filter(isRowClause);
-}
 export function contentClauses(q: Query): Clause[] {
   return q.clauses.filter((c) => !isRowClause(c));
 }

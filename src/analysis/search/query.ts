@@ -16,9 +16,9 @@
  */
 
 export const TEXT_FIELDS = ['tool', 'status', 'term', 'code', 'group', 'task', 'id', 'policy'] as const;
-export type NameField = (typeof TEXT_FIELDS)[number];
-export const NUMBER_FIELDS = ['reward', 'step'] as const;
-export type NumberField = (typeof NUMBER_FIELDS)[number];
+type NameField = (typeof TEXT_FIELDS)[number];
+const NUMBER_FIELDS = ['reward', 'step'] as const;
+type NumberField = (typeof NUMBER_FIELDS)[number];
 
 /** What `has:` may ask about, each with the sentence the help popover shows. */
 export const HAS_WORDS = {
@@ -193,7 +193,7 @@ function printValue(s: string): string {
   return s !== '' && !/[\s"\\]/.test(s) && !s.startsWith('"') ? s : quote(s);
 }
 
-export function printTerm(term: Term): string {
+function printTerm(term: Term): string {
   switch (term.kind) {
     case 'text':
       return bareIsSafe(term.text) ? term.text : quote(term.text);
@@ -216,7 +216,7 @@ export function printQuery(query: Query): string {
 // Case and wildcards, shared by the matchers.
 
 /** Smart case: a needle with an uppercase letter is matched as written, otherwise ignoring case. */
-export function textIsCaseSensitive(text: string): boolean {
+function textIsCaseSensitive(text: string): boolean {
   return text !== text.toLowerCase();
 }
 

@@ -1,4 +1,4 @@
-import { createLineParser, type FieldMapping, forEachLine, type LineResult, parseLine, type Rollout } from '../../format';
+import { createLineParser, type FieldMapping, forEachLine, type LineResult, type LineRun, parseLine, type Rollout } from '../../format';
 import { type ContentMatcher, contentMatcher, type RecordMatch } from './match';
 import type { Clause } from './query';
 
@@ -14,7 +14,7 @@ export interface SearchMatch extends RecordMatch {
   line: number;
 }
 
-export interface ScanOptions {
+interface ScanOptions {
   mapping?: FieldMapping;
   /** Hits kept per rollout (all are counted). */
   maxHits?: number;
@@ -55,6 +55,7 @@ export class RecordScanner {
   private readonly matcher: ContentMatcher;
   private readonly parser;
   private readonly filter;
+  private readonly runs: LineRun[] = [];
 
   constructor(
     readonly file: string,
@@ -66,16 +67,22 @@ export class RecordScanner {
     this.filter = rawFilter(clauses);
     this.parser = createLineParser(file, {
       ...(options.mapping ? { mapping: options.mapping } : {}),
-      onV1Lines: (run) => forEachLine(run, (bytes, line) => this.v1Line(bytes, line)),
+      onV1Lines: (run) => this.runs.push(run),
     });
   }
 
   push(chunk: Uint8Array): void {
-    this.results(this.parser.push(chunk));
+    this.take(this.parser.push(chunk));
   }
 
   end(): void {
-    this.results(this.parser.end());
+    this.take(this.parser.end());
+  }
+
+  /** A push's results come before the runs it handed over (LineParserOptions.onV1Lines): keep line order. */
+  private take(results: LineResult[]): void {
+    this.results(results);
+    for (const run of this.runs.splice(0)) forEachLine(run, (bytes, line) => this.v1Line(bytes, line));
   }
 
   private v1Line(bytes: Uint8Array, line: number): void {

@@ -3,6 +3,7 @@ import sirv from 'sirv';
 import type { Catalog, ServedFile } from './catalog';
 import { ChangeFeed } from './changes';
 import { allowedHosts, refusal, setSecurityHeaders } from './guard';
+import { serveSearch } from './search';
 import { sendFile } from './sendFile';
 
 export interface ViewServerOptions {
@@ -49,6 +50,10 @@ export function createViewServer({ catalog, distDir, host = '127.0.0.1' }: ViewS
     if (path === '/api/files') {
       const list: ServedFile[] = await catalog.list();
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(list));
+      return;
+    }
+    if (path === '/api/search') {
+      await serveSearch(url, res, catalog);
       return;
     }
     if (path === '/api/events') {

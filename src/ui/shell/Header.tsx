@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { isServedSource, type LoadSource, type ServedFile } from '../../load';
 import { backToList, DEMO_RUN_STEPS, demoRunUrls, openSources, toGroups, type View } from '../../state';
 import { OpenFilesButton } from '../shared/OpenFilesButton';
@@ -13,9 +14,11 @@ interface Props {
   view: View;
   /** Files offered by `trajscope view`, or null on a plain static host. */
   served: ServedFile[] | null;
+  /** The search box (its own view folder; App composes it here). */
+  search?: ReactNode;
 }
 
-export function Header({ sources, isDemo, isDemoRun, view, served }: Props) {
+export function Header({ sources, isDemo, isDemoRun, view, served, search }: Props) {
   const names = sources.map((s) => (s.kind === 'url' && !isDemo && !isDemoRun && !isServedSource(s) ? s.url : s.name));
   return (
     <header className="app-header">
@@ -43,8 +46,14 @@ export function Header({ sources, isDemo, isDemoRun, view, served }: Props) {
         )}
       </div>
       {served && <ServedFiles served={served} sources={sources} />}
+      {search}
       <nav className="app-header__nav" aria-label="Pages">
-        <button type="button" className="app-header__navlink" aria-current={view !== 'groups' ? 'page' : undefined} onClick={backToList}>
+        <button
+          type="button"
+          className="app-header__navlink"
+          aria-current={view === 'list' || view === 'rollout' ? 'page' : undefined}
+          onClick={backToList}
+        >
           Rollouts
         </button>
         <button type="button" className="app-header__navlink" aria-current={view === 'groups' ? 'page' : undefined} onClick={toGroups}>
