@@ -6,10 +6,12 @@ export { compareDigest, toHex } from './auditDigest';
 export { graderIdentity, processScoreRows } from './auditScores';
 export type { PrivateTests, TestContrast } from './auditTests';
 export { lastDevTests, privateTests, testContrast } from './auditTests';
+export type { AlignedRow, Alignment } from './compare/align';
+export type { GenerationDivergence, GenerationSide, TextChange } from './compare/rolloutPair';
+export { alignRollouts, argsText, firstDivergentGeneration, textChanges } from './compare/rolloutPair';
 export type { ContextChange } from './context';
 export { contextChange, previousSequence } from './context';
 export { formatCount, plural } from './counting';
-
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';
@@ -17,10 +19,8 @@ export { groupAdvantages, groupIdOf } from './groups';
 export { sharedPrefixes, startsWithPair } from './ids';
 export type { RolloutFacts } from './lint';
 export { LintSession, rolloutFacts, summarizeRollout } from './lint';
-
 export { predictedFrom, trainingRoles } from './masks';
 export { mismatchDeltas, mismatchStats } from './mismatch';
-
 export type { FlowKind, Lane, RoleEventFacts, RoleFlow } from './roleEvents';
 export { LANES, roleTimeline } from './roleEvents';
 export type { CheckOptions } from './rolloutChecks';

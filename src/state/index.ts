@@ -1,6 +1,7 @@
 export * from './dataset';
 export { DEMO_RUN_STEPS, demoRunUrls } from './demoRun';
 export {
+  useComparePick,
   useNotice,
   useProblemsOpen,
   useReadOptions,

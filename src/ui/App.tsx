@@ -10,6 +10,7 @@ import {
   useSources,
   useUiActions,
 } from '../state';
+import { CompareView } from './compare/CompareView';
 import { ReadWithMapping } from './formats/ReadWithMapping';
 import { DropOverlay } from './open/DropOverlay';
 import { useFileDrop } from './open/useFileDrop';
@@ -72,6 +73,8 @@ export function App() {
           ) : result ? (
             view === 'rollout' ? (
               <RolloutPage />
+            ) : view === 'compare' ? (
+              <CompareView />
             ) : view === 'search' ? (
               <SearchView />
             ) : view === 'groups' ? (

@@ -14,5 +14,6 @@ export {
   useSelectedIndex,
 } from './hooks';
 export { useDatasetReviews } from './useDatasetReviews';
+export { useRecordDecoder, useRolloutRecord } from './useRolloutRecord';
 export type { SelectedRollout } from './useSelectedRollout';
 export { useSelectedDecoder, useSelectedRecord, useSelectedRollout } from './useSelectedRollout';
