@@ -22,6 +22,7 @@ export {
   showTab,
   showTokenTarget,
   toAllRollouts,
+  toCheckpoints,
   toCompare,
   toGroups,
   toRollout,

@@ -30,3 +30,4 @@ export const toSearch = (query: string) => go(intents.toSearch(here(), query));
 export const setQuery = (query: string) => go(intents.setQuery(here(), query));
 export const toCompare = (a: string, b: string) => go(intents.toCompare(here(), a, b));
 export const toToken = (key: string, seq: number, token: number) => go(intents.toToken(here(), key, seq, token));
+export const toCheckpoints = (cohorts: { a?: string; b?: string } = {}) => go(intents.toCheckpoints(here(), cohorts));

@@ -21,6 +21,7 @@ describe('selection in the query string', () => {
       unknownAsFinished: false,
       query: '',
       compare: null,
+      cohorts: { a: null, b: null },
     });
   });
 
@@ -33,6 +34,12 @@ describe('selection in the query string', () => {
     expect(readSelection(compared.search)).toMatchObject({ view: 'compare', compare: { a: 'r-1#a', b: 'r-2' } });
     // A compare link missing a side opens the run list.
     expect(readSelection('?view=compare&a=r-1').view).toBe('list');
+    const cp = intents.toCheckpoints('?src=x', { a: 'policy:v1', b: 'steps:10-20' });
+    expect(readSelection(cp.search)).toMatchObject({ view: 'checkpoints', cohorts: { a: 'policy:v1', b: 'steps:10-20' } });
+    expect(readSelection(intents.toCheckpoints(cp.search, { b: 'file:x.jsonl' }).search).cohorts).toEqual({
+      a: 'policy:v1',
+      b: 'file:x.jsonl',
+    });
     expect(readSelection(intents.toToken('?src=x', 'r-1', 2, 40).search)).toMatchObject({
       view: 'rollout',
       tab: 'tokens',

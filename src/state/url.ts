@@ -34,6 +34,9 @@ const QUERY_PARAM = 'q';
 /** The two rollouts side by side on the compare page (`view=compare`): row keys, as `rollout=`. */
 const COMPARE_A_PARAM = 'a';
 const COMPARE_B_PARAM = 'b';
+/** The checkpoints page's two cohorts (`view=checkpoints`): `policy:v3`, `steps:100-300`, `file:name`. */
+const COHORT_A_PARAM = 'ca';
+const COHORT_B_PARAM = 'cb';
 
 type Param =
   | typeof SRC_PARAM
@@ -49,12 +52,14 @@ type Param =
   | typeof UNKNOWN_PARAM
   | typeof QUERY_PARAM
   | typeof COMPARE_A_PARAM
-  | typeof COMPARE_B_PARAM;
+  | typeof COMPARE_B_PARAM
+  | typeof COHORT_A_PARAM
+  | typeof COHORT_B_PARAM;
 
 /** Parameters to set (string) or remove (null); the others are kept. */
 type Patch = Partial<Record<Param, string | null>>;
 
-export type View = 'list' | 'rollout' | 'groups' | 'search' | 'compare';
+export type View = 'list' | 'rollout' | 'groups' | 'search' | 'compare' | 'checkpoints';
 export type RolloutTab = 'steps' | 'tokens' | 'audit' | 'roles' | 'raw';
 const TABS: readonly string[] = ['steps', 'tokens', 'audit', 'roles', 'raw'] satisfies RolloutTab[];
 function isTab(v: string | null): v is RolloutTab {
@@ -84,6 +89,8 @@ export interface Selection {
   query: string;
   /** The compare page's two rollout keys (both set when `view` is compare). */
   compare: { a: string; b: string } | null;
+  /** The checkpoints page's cohorts as written (parsed where they are used); null for the default. */
+  cohorts: { a: string | null; b: string | null };
 }
 
 function nonNegativeInt(v: string | null): number | null {
@@ -105,7 +112,7 @@ export function readSelection(search: string): Selection {
     sources,
     rollout,
     view:
-      view === 'groups' || view === 'search'
+      view === 'groups' || view === 'search' || view === 'checkpoints'
         ? view
         : view === 'compare' && compare !== null
           ? 'compare'
@@ -122,6 +129,7 @@ export function readSelection(search: string): Selection {
     unknownAsFinished: params.get(UNKNOWN_PARAM) === UNKNOWN_AS_FINISHED,
     query: params.get(QUERY_PARAM) ?? '',
     compare,
+    cohorts: { a: params.get(COHORT_A_PARAM) || null, b: params.get(COHORT_B_PARAM) || null },
   };
 }
 
@@ -201,6 +209,14 @@ export const intents = {
   /** Two rollouts side by side; the selected rollout stays what it was. */
   toCompare: (search: string, a: string, b: string): Intent =>
     push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'compare', [COMPARE_A_PARAM]: a, [COMPARE_B_PARAM]: b }),
+  /** The checkpoints page; each cohort given replaces the URL's (undefined keeps it). */
+  toCheckpoints: (search: string, cohorts: { a?: string; b?: string } = {}): Intent =>
+    push(search, {
+      ...INSIDE_ROLLOUT,
+      [VIEW_PARAM]: 'checkpoints',
+      ...(cohorts.a === undefined ? {} : { [COHORT_A_PARAM]: cohorts.a }),
+      ...(cohorts.b === undefined ? {} : { [COHORT_B_PARAM]: cohorts.b }),
+    }),
   /** Opens a rollout's token view at a sequence and token (a search hit in generated or context text). */
   toToken: (search: string, key: string, seq: number, token: number): Intent =>
     push(search, {

@@ -10,6 +10,7 @@ import {
   useSources,
   useUiActions,
 } from '../state';
+import { CheckpointsView } from './checkpoints/CheckpointsView';
 import { CompareView } from './compare/CompareView';
 import { ReadWithMapping } from './formats/ReadWithMapping';
 import { DropOverlay } from './open/DropOverlay';
@@ -73,6 +74,8 @@ export function App() {
           ) : result ? (
             view === 'rollout' ? (
               <RolloutPage />
+            ) : view === 'checkpoints' ? (
+              <CheckpointsView />
             ) : view === 'compare' ? (
               <CompareView />
             ) : view === 'search' ? (

@@ -12,6 +12,7 @@ export {
   useRolloutKeys,
   useRolloutRows,
   useSelectedIndex,
+  useTrainingSteps,
 } from './hooks';
 export { useDatasetReviews } from './useDatasetReviews';
 export { useRecordDecoder, useRolloutRecord } from './useRolloutRecord';

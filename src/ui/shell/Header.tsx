@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { isServedSource, type LoadSource, type ServedFile } from '../../load';
-import { backToList, DEMO_RUN_STEPS, demoRunUrls, openSources, toGroups, type View } from '../../state';
+import { backToList, DEMO_RUN_STEPS, demoRunUrls, openSources, toCheckpoints, toGroups, type View } from '../../state';
 import { OpenFilesButton } from '../shared/OpenFilesButton';
 import { ServedFiles } from './ServedFiles';
 import './shell.css';
@@ -58,6 +58,15 @@ export function Header({ sources, isDemo, isDemoRun, view, served, search }: Pro
         </button>
         <button type="button" className="app-header__navlink" aria-current={view === 'groups' ? 'page' : undefined} onClick={toGroups}>
           Groups
+        </button>
+        <button
+          type="button"
+          className="app-header__navlink"
+          aria-current={view === 'checkpoints' ? 'page' : undefined}
+          title="Two policy versions, step ranges or files, task by task"
+          onClick={() => toCheckpoints()}
+        >
+          Checkpoints
         </button>
       </nav>
       <span className="app-header__hint">or drop files anywhere</span>
