@@ -75,7 +75,16 @@ export function useSearchRun(text: string): SearchRun {
     const started = startSearch(sources, text, read.mapping, {
       onMatches: (ms) => setScan((s) => (s && s.of === scanOf ? { ...s, matches: s.matches.concat(ms) } : s)),
       onProgress: (progress) => setScan((s) => (s && s.of === scanOf ? { ...s, progress } : s)),
-      onDone: () => setScan((s) => (s && s.of === scanOf && s.status === 'scanning' ? { ...s, status: 'done' } : s)),
+      onDone: (records) =>
+        setScan((s) =>
+          s && s.of === scanOf && s.status === 'scanning'
+            ? {
+                ...s,
+                status: 'done',
+                progress: { bytes: s.progress?.total ?? s.progress?.bytes ?? 0, total: s.progress?.total ?? null, records },
+              }
+            : s,
+        ),
       onError: (failure) => setScan((s) => (s && s.of === scanOf && !cancelled ? { ...s, status: 'failed', failure } : s)),
     });
     const cancel = () => {

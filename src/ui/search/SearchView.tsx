@@ -63,7 +63,7 @@ function SearchStatus({ run }: { run: ReturnType<typeof useSearchRun> }) {
   const found = `${plural(run.results.length, 'rollout')} ${run.results.length === 1 ? 'matches' : 'match'}`;
   const p = run.progress;
   const share = p?.total ? Math.min(1, p.bytes / p.total) : null;
-  const place = run.place === 'server' ? 'on the trajscope view server' : 'in a worker of this page';
+  const place = run.place === 'server' ? 'on the trajscope view server' : run.place === null ? '' : 'in this page (a search worker)';
   return (
     <div className="search-status" role="status" aria-live="polite">
       <span className="search-status__found">{found}</span>
@@ -72,7 +72,7 @@ function SearchStatus({ run }: { run: ReturnType<typeof useSearchRun> }) {
         <>
           <progress className="search-status__bar" max={1} value={share ?? undefined} aria-label="Search progress" />
           <span>
-            scanning {place}
+            scanning{place ? ` ${place}` : ''}
             {p ? ` · ${formatCount(p.records)} read${p.total ? ` · ${formatBytes(p.bytes)} of ${formatBytes(p.total)}` : ''}` : ''}
           </span>
           <button type="button" className="search-status__cancel" onClick={run.cancel}>
