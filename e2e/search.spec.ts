@@ -86,3 +86,35 @@ test('structured terms, negation, a generated-text hit opening its token, and er
   }
   await screenshot(page, testInfo, 'search-help-and-error');
 });
+
+test('a scan in progress shows progress and can be cancelled, keeping what it found', async ({ page, context }, testInfo) => {
+  let requests = 0;
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  // The page's load reads the file at once; the search worker's read of it is held until the test lets go.
+  await context.route(
+    (url) => url.pathname === '/data/slow.jsonl',
+    async (route) => {
+      requests++;
+      if (requests > 1) await held;
+      await route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: FILE.text }).catch(() => {});
+    },
+  );
+  await page.goto('/?src=/data/slow.jsonl');
+  await expectLoaded(page, 3);
+  await search(page, 'traceback');
+  const status = page.getByRole('status');
+  await expect(status).toContainText('scanning in this page');
+  await expect(page.getByRole('progressbar', { name: 'Search progress' })).toBeVisible();
+  await screenshot(page, testInfo, 'search-scanning');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(status).toContainText('cancelled');
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  release();
+  // A new query scans afresh.
+  await search(page, 'passed');
+  await expect(status).toContainText('1 rollout matches');
+  await expect(status).toContainText('3 rollouts scanned');
+});

@@ -66,7 +66,10 @@ function SearchStatus({ run }: { run: ReturnType<typeof useSearchRun> }) {
   const place = run.place === 'server' ? 'on the trajscope view server' : run.place === null ? '' : 'in this page (a search worker)';
   return (
     <div className="search-status" role="status" aria-live="polite">
-      <span className="search-status__found">{found}</span>
+      <span className="search-status__found">
+        {found}
+        {run.status === 'scanning' ? ' so far' : ''}
+      </span>
       {hits > 0 && <span>{plural(hits, 'hit')}</span>}
       {run.status === 'scanning' && (
         <>
