@@ -6,64 +6,59 @@ import { payload } from './support/fixtures';
 const seg = (id: string, generated: number[], tokens: string[]) =>
   buildSegment({ tool_call_id: id, generated_ids: generated, old_logprobs: generated.map((g) => -g / 100), generated_tokens: tokens });
 
+/** A rollout of the pair: read, edit (its own fix), run the tests (its own result), and perhaps finish. */
+function attempt(
+  rollout_id: string,
+  reward: number,
+  verdict: string,
+  fix: { tokens: string[]; ids: number[]; line: string },
+  tests: string,
+  finish: boolean,
+) {
+  const steps = [
+    buildStep({
+      tool_call_id: 'c-1',
+      tool: 'read_file',
+      args: { path: 'search.py' },
+      observation: { status: 'ok', text: 'def search(a, t):' },
+    }),
+    buildStep({
+      tool_call_id: 'c-2',
+      tool: 'edit',
+      args: { path: 'search.py', new: fix.line },
+      observation: { status: 'ok', text: 'edited' },
+    }),
+    buildStep({ tool_call_id: 'c-3', tool: 'run_tests', args: {}, observation: { status: 'ok', text: tests } }),
+    ...(finish ? [buildStep({ tool_call_id: 'c-4', tool: 'finish', args: {}, observation: { status: 'ok', text: '' } })] : []),
+  ];
+  const segments = [
+    seg('c-1', [10, 11], ['read', ' it']),
+    seg('c-2', fix.ids, fix.tokens),
+    seg('c-3', [30], ['test']),
+    ...(finish ? [seg('c-4', [40], ['done'])] : []),
+  ];
+  return buildRollout({ rollout_id, group_id: 'g-1', reward, grading: { verdict }, segments, steps });
+}
+
 const FILE = {
   name: 'pair.jsonl',
   text: toJsonl([
-    buildRollout({
-      rollout_id: 'r-good',
-      group_id: 'g-1',
-      reward: 1,
-      grading: { verdict: 'pass' },
-      segments: [
-        seg('c-1', [10, 11], ['read', ' it']),
-        seg('c-2', [20, 21, 22], ['fix', ' low', ' +1']),
-        seg('c-3', [30], ['test']),
-        seg('c-4', [40], ['done']),
-      ],
-      steps: [
-        buildStep({
-          tool_call_id: 'c-1',
-          tool: 'read_file',
-          args: { path: 'search.py' },
-          observation: { status: 'ok', text: 'def search(a, t):' },
-        }),
-        buildStep({
-          tool_call_id: 'c-2',
-          tool: 'edit',
-          args: { path: 'search.py', new: 'low = mid + 1' },
-          observation: { status: 'ok', text: 'edited' },
-        }),
-        buildStep({ tool_call_id: 'c-3', tool: 'run_tests', args: {}, observation: { status: 'ok', text: 'collected 6\n6 passed' } }),
-        buildStep({ tool_call_id: 'c-4', tool: 'finish', args: {}, observation: { status: 'ok', text: '' } }),
-      ],
-    }),
-    buildRollout({
-      rollout_id: 'r-bad',
-      group_id: 'g-1',
-      reward: 0,
-      grading: { verdict: 'fail' },
-      segments: [seg('c-1', [10, 11], ['read', ' it']), seg('c-2', [20, 25, 26], ['fix', ' high', ' -1']), seg('c-3', [30], ['test'])],
-      steps: [
-        buildStep({
-          tool_call_id: 'c-1',
-          tool: 'read_file',
-          args: { path: 'search.py' },
-          observation: { status: 'ok', text: 'def search(a, t):' },
-        }),
-        buildStep({
-          tool_call_id: 'c-2',
-          tool: 'edit',
-          args: { path: 'search.py', new: 'high = mid - 1' },
-          observation: { status: 'ok', text: 'edited' },
-        }),
-        buildStep({
-          tool_call_id: 'c-3',
-          tool: 'run_tests',
-          args: {},
-          observation: { status: 'ok', text: 'collected 6\n2 failed, 4 passed' },
-        }),
-      ],
-    }),
+    attempt(
+      'r-good',
+      1,
+      'pass',
+      { ids: [20, 21, 22], tokens: ['fix', ' low', ' +1'], line: 'low = mid + 1' },
+      'collected 6\n6 passed',
+      true,
+    ),
+    attempt(
+      'r-bad',
+      0,
+      'fail',
+      { ids: [20, 25, 26], tokens: ['fix', ' high', ' -1'], line: 'high = mid - 1' },
+      'collected 6\n2 failed, 4 passed',
+      false,
+    ),
   ]),
 };
 

@@ -24,6 +24,7 @@ export type { RolloutFacts } from './lint';
 export { LintSession, rolloutFacts, summarizeRollout } from './lint';
 export { predictedFrom, trainingRoles } from './masks';
 export { mismatchDeltas, mismatchStats } from './mismatch';
+export { mulberry32 } from './random';
 export type { FlowKind, Lane, RoleEventFacts, RoleFlow } from './roleEvents';
 export { LANES, roleTimeline } from './roleEvents';
 export type { CheckOptions } from './rolloutChecks';

@@ -1,3 +1,5 @@
+import { mulberry32 } from '../random';
+
 /*
  * A percentile bootstrap interval for a mean, seeded so the same data always gives the same interval
  * (a number that moves on every reload reads as a change). mulberry32 is a small, well-known 32-bit PRNG;
@@ -6,17 +8,6 @@
 
 export const BOOTSTRAP_SEED = 20261201;
 export const BOOTSTRAP_RESAMPLES = 2000;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The `level` (0.95) percentile interval of the mean of `values`, from `resamples` resamples; null for none. */
 export function bootstrapMeanInterval(

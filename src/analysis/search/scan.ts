@@ -8,10 +8,15 @@ import type { Clause } from './query';
  * a fetch body, `trajscope view` a file stream, so both scan with one piece of code.
  */
 
-/** A matching rollout, named by where it is (the page maps file and line to its run-list row). */
+/**
+ * A matching rollout, named by where it is and its ids (the page maps these to its run-list row; one line
+ * of some formats holds several rollouts, so file and line alone are not enough).
+ */
 export interface SearchMatch extends RecordMatch {
   file: string;
   line: number;
+  rollout_id: string;
+  attempt_id: string | null;
 }
 
 interface ScanOptions {
@@ -107,6 +112,6 @@ export class RecordScanner {
   private record(record: Rollout, line: number): void {
     this.records++;
     const m = this.matcher.match(record);
-    if (m) this.onMatch({ file: this.file, line, ...m });
+    if (m) this.onMatch({ file: this.file, line, rollout_id: record.rollout_id, attempt_id: record.attempt_id ?? null, ...m });
   }
 }

@@ -40,7 +40,9 @@ interface ScanState {
   cancel: () => void;
 }
 
-const rowId = (file: string, line: number) => `${line}\n${file}`;
+/** What names a row across the scan and the run list (a line of some formats holds several rollouts). */
+const rowId = (r: { file: string; line: number; rollout_id: string; attempt_id: string | null }) =>
+  `${r.line}\n${r.file}\n${r.rollout_id}\n${r.attempt_id ?? ''}`;
 
 /**
  * The search of the URL's query over the open sources (docs/adr/0016): row clauses against the run list,
@@ -63,7 +65,7 @@ export function useSearchRun(text: string): SearchRun {
   const needsScan = query !== null && contentClauses(query).length > 0;
   const rowMatch = useMemo(() => (query ? rows.map((r) => matchRow(query.clauses, r)) : []), [rows, query]);
   const candidates = useMemo(() => rowMatch.filter(Boolean).length, [rowMatch]);
-  const indexOf = useMemo(() => new Map(rows.map((r, i) => [rowId(r.file, r.line), i])), [rows]);
+  const indexOf = useMemo(() => new Map(rows.map((r, i) => [rowId(r), i])), [rows]);
 
   const scanOf = `${text}\n${sources.map((s) => s.id).join('\n')}`;
   const [scan, setScan] = useState<ScanState | null>(null);
@@ -111,7 +113,7 @@ export function useSearchRun(text: string): SearchRun {
     }
     const out: SearchResult[] = [];
     for (const m of current?.matches ?? []) {
-      const index = indexOf.get(rowId(m.file, m.line));
+      const index = indexOf.get(rowId(m));
       if (index === undefined || !rowMatch[index]) continue;
       out.push({ index, key: keys[index] ?? '', count: m.count, hits: m.hits });
     }
