@@ -69,6 +69,7 @@ function inWorker(sources: readonly LoadSource[], query: string, mapping: FieldM
   return () => worker.terminate();
 }
 
+/** A line of `/api/search` (src/cli/server/search.ts): this app's own server, not trajectory data. */
 type ServerLine = { match: SearchMatch } | { progress: SearchProgress } | { done: { records: number } } | { error: string };
 
 function onServer(ids: string[], query: string, mapping: FieldMapping | undefined, cb: SearchCallbacks) {
