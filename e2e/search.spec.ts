@@ -1,7 +1,12 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { buildRollout, buildSegment, buildStep, toJsonl } from '../src/testing/builders';
 import { expectLoaded, openWithButton, screenshot } from './support/app';
 import { payload } from './support/fixtures';
+import { startView } from './support/view';
 
 const FILE = {
   name: 'search.jsonl',
@@ -117,4 +122,25 @@ test('a scan in progress shows progress and can be cancelled, keeping what it fo
   await search(page, 'passed');
   await expect(status).toContainText('1 rollout matches');
   await expect(status).toContainText('3 rollouts scanned');
+});
+
+test('under trajscope view the server scans its files and the page shows the same results', async ({ page }, testInfo) => {
+  const dir = mkdtempSync(join(tmpdir(), 'trajscope-search-e2e-'));
+  writeFileSync(join(dir, FILE.name), FILE.text);
+  let server: ChildProcess | null = null;
+  try {
+    const base = await startView([dir], (child) => {
+      server = child;
+    });
+    await page.goto(base);
+    await expectLoaded(page, 3);
+    await search(page, 'traceback tool:run_shell');
+    const status = page.getByRole('status');
+    await expect(status).toContainText('1 rollout matches');
+    await expect(status).toContainText('scanned on the trajscope view server');
+    await expect(page.getByRole('list', { name: 'Matching rollouts' }).getByRole('listitem')).toContainText('r-crash');
+    await screenshot(page, testInfo, 'search-served');
+  } finally {
+    (server as ChildProcess | null)?.kill('SIGTERM');
+  }
 });
