@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRollout, buildStep, toJsonl } from '../../testing/builders';
 import { Catalog } from './catalog';
+import { listenForTest } from './listenForTest';
 import { createViewServer } from './server';
 
 const dir = mkdtempSync(join(tmpdir(), 'trajscope-search-'));
@@ -20,13 +20,7 @@ let base = '';
 let close = () => {};
 beforeAll(async () => {
   const catalog = await Catalog.open([join(dir, 'plain.jsonl'), join(dir, 'packed.jsonl.gz')]);
-  const server = createViewServer({ catalog, distDir: dir });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => {
-    server.closeAllConnections();
-    server.close();
-  };
+  ({ base, close } = await listenForTest(createViewServer({ catalog, distDir: dir })));
 });
 afterAll(() => close());
 
