@@ -41,6 +41,12 @@ interface ScanState {
 }
 
 /** What names a row across the scan and the run list (a line of some formats holds several rollouts). */
+/**
+ * The last scan that ran to its end, with the rows it was mapped onto: Back from a hit to the results
+ * shows them at once instead of scanning again (a new query or new data scans afresh).
+ */
+let finished: { rows: readonly unknown[]; scan: ScanState } | null = null;
+
 const rowId = (r: { file: string; line: number; rollout_id: string; attempt_id: string | null }) =>
   `${r.line}\n${r.file}\n${r.rollout_id}\n${r.attempt_id ?? ''}`;
 
@@ -68,25 +74,27 @@ export function useSearchRun(text: string): SearchRun {
   const indexOf = useMemo(() => new Map(rows.map((r, i) => [rowId(r), i])), [rows]);
 
   const scanOf = `${text}\n${sources.map((s) => s.id).join('\n')}`;
-  const [scan, setScan] = useState<ScanState | null>(null);
+  const [scan, setScan] = useState<ScanState | null>(() => (finished?.rows === rows ? finished.scan : null));
   // A scan is an external process the query starts, like a fetch: started by the effect, stopped on change.
   const noCandidates = candidates === 0;
   useEffect(() => {
     if (!needsScan || noCandidates) return;
+    if (finished?.rows === rows && finished.scan.of === scanOf) {
+      setScan(finished.scan);
+      return;
+    }
     let cancelled = false;
     const started = startSearch(sources, text, read.mapping, {
       onMatches: (ms) => setScan((s) => (s && s.of === scanOf ? { ...s, matches: s.matches.concat(ms) } : s)),
       onProgress: (progress) => setScan((s) => (s && s.of === scanOf ? { ...s, progress } : s)),
       onDone: (records) =>
-        setScan((s) =>
-          s && s.of === scanOf && s.status === 'scanning'
-            ? {
-                ...s,
-                status: 'done',
-                progress: { bytes: s.progress?.total ?? s.progress?.bytes ?? 0, total: s.progress?.total ?? null, records },
-              }
-            : s,
-        ),
+        setScan((s) => {
+          if (!s || s.of !== scanOf || s.status !== 'scanning') return s;
+          const progress = { bytes: s.progress?.total ?? s.progress?.bytes ?? 0, total: s.progress?.total ?? null, records };
+          const done: ScanState = { ...s, status: 'done', progress };
+          finished = { rows, scan: done };
+          return done;
+        }),
       onError: (failure) => setScan((s) => (s && s.of === scanOf && !cancelled ? { ...s, status: 'failed', failure } : s)),
     });
     const cancel = () => {
@@ -99,7 +107,7 @@ export function useSearchRun(text: string): SearchRun {
       cancelled = true;
       started.cancel();
     };
-  }, [scanOf, needsScan, noCandidates, sources, text, read.mapping]);
+  }, [scanOf, needsScan, noCandidates, sources, text, read.mapping, rows]);
 
   const current = scan && scan.of === scanOf ? scan : null;
   const results = useMemo((): SearchResult[] => {
