@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,12 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { buildRollout } from '../src/testing/builders';
 import { expectLoaded, problemsPanel, rolloutRows, screenshot } from './support/app';
+import { startView as startViewServer } from './support/view';
 
 /*
  * `trajscope view` end to end: the real server (a subprocess serving the built app in dist/), a real
  * directory that a "trainer" appends to, and the browser following it without a reload.
  */
-const BIN = fileURLToPath(new URL('../bin/trajscope.mjs', import.meta.url));
 const line = (id: string, reward = 1) => `${JSON.stringify(buildRollout({ rollout_id: id, reward }))}\n`;
 
 let server: ChildProcess | null = null;
@@ -20,19 +20,10 @@ test.afterEach(() => {
   server = null;
 });
 
-async function startView(paths: string[]): Promise<string> {
-  const child = spawn(process.execPath, [BIN, 'view', ...paths, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  server = child;
-  return new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c) => {
-      out += c;
-      const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`trajscope view exited ${code}: ${out}`)));
+const startView = (paths: string[]) =>
+  startViewServer(paths, (child) => {
+    server = child;
   });
-}
 
 test('appended rollouts appear within 2 s; a half-written line is held back until complete', async ({ page }, testInfo) => {
   const dir = mkdtempSync(join(tmpdir(), 'trajscope-live-'));

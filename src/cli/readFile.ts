@@ -147,6 +147,22 @@ export async function readJsonlFile(
   return summary();
 }
 
+/**
+ * A byte stream's content, gunzipped when its first bytes are gzip's: what the view server's search scans.
+ * A gzip stream that breaks ends the content there (a load recovers the tail; a search reports what it read).
+ */
+export async function* contentChunks(input: AsyncIterable<unknown>): AsyncGenerator<Uint8Array> {
+  const { gzip, chunks } = await sniffGzip(binaryChunks(input));
+  if (!gzip) {
+    yield* chunks;
+    return;
+  }
+  const gunzip = createGunzip();
+  const compressed = Readable.from(chunks);
+  compressed.on('error', (e) => gunzip.destroy(e));
+  yield* binaryChunks(compressed.pipe(gunzip));
+}
+
 function isZlibError(e: unknown): boolean {
   return typeof (e as NodeJS.ErrnoException)?.code === 'string' && (e as NodeJS.ErrnoException).code?.startsWith('Z_') === true;
 }

@@ -99,13 +99,16 @@ describe('compactRollout / expandRollout', () => {
     );
   });
 
-  it('keeps a rollout in one buffer, listed once for transfer, its policy readable without expanding', () => {
+  it('keeps a rollout in one buffer, listed once for transfer, its policy and training step readable without expanding', () => {
     const r = demo[0] ?? buildRollout();
     const c = compactRollout(r);
     expect(transferables(c)).toEqual([c.bytes.buffer]);
     expect(c.policy).toBe(r.policy_version);
-    // What crosses threads besides the buffer is three plain fields.
-    expect(Object.keys(c).sort()).toEqual(['bytes', 'layoutAt', 'policy']);
+    expect(c.trainingStep).toBeNull();
+    expect(compactRollout({ ...r, training_step: 12 }).trainingStep).toBe(12);
+    expect(compactRollout({ ...r, training_step: -1 }).trainingStep).toBeNull();
+    // What crosses threads besides the buffer is four plain fields.
+    expect(Object.keys(c).sort()).toEqual(['bytes', 'layoutAt', 'policy', 'trainingStep']);
   });
 
   it('keeps ids that do not fit 32 bits exact', () => {

@@ -17,6 +17,8 @@ import type { Rollout, Segment, Training } from '../format';
 export interface CompactRollout {
   /** `policy_version`, which the run list shows without expanding the record. */
   policy: string | null;
+  /** The record's own `training_step` (§2), which a checkpoint comparison reads without expanding it. */
+  trainingStep: number | null;
   /** The record: its id arrays from byte 0, its layout (UTF-8 JSON) from `layoutAt`. 8-byte aligned. */
   bytes: Uint8Array;
   layoutAt: number;
@@ -141,7 +143,13 @@ function tryCompact(record: Rollout, wide: Set<number>): CompactRollout | null {
   }
   const bytes = new Uint8Array(buffer);
   bytes.set(json, layoutAt);
-  return { policy: typeof meta.policy_version === 'string' ? meta.policy_version : null, bytes, layoutAt };
+  const step = meta.training_step;
+  return {
+    policy: typeof meta.policy_version === 'string' ? meta.policy_version : null,
+    trainingStep: typeof step === 'number' && Number.isInteger(step) && step >= 0 ? step : null,
+    bytes,
+    layoutAt,
+  };
 }
 
 // One copy loop per element type: a single loop storing into several typed array types is megamorphic,

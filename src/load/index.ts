@@ -22,6 +22,8 @@ export {
 } from './reviews';
 export type { RunSnapshot, RunState, StepRange } from './run';
 export { manifestUrlOf, RangeReader, RunColumns, RunSource, readRun, runDataset, runSource, sourceUrl } from './run';
+export type { SearchPlace, SearchProgress } from './search/searchClient';
+export { startSearch } from './search/searchClient';
 export type { ServedFile } from './served';
 export { isServedSource, servedUrl, useServedFiles } from './served';
 export type { LoadSource } from './sources';

@@ -10,6 +10,7 @@ import { readSelection, type Selection } from './url';
 
 export const useProblemsOpen = () => useUiStore((s) => s.problemsOpen);
 export const useNotice = () => useUiStore((s) => s.notice);
+export const useComparePick = () => useUiStore((s) => s.comparePick);
 /** Actions never change, so reading them never re-renders. */
 export const useUiActions = () => useUiStore((s) => s.actions);
 

@@ -1,6 +1,7 @@
 export * from './dataset';
 export { DEMO_RUN_STEPS, demoRunUrls } from './demoRun';
 export {
+  useComparePick,
   useNotice,
   useProblemsOpen,
   useReadOptions,
@@ -21,13 +22,18 @@ export {
   selectSteps,
   selectToken,
   setAdvantageMode,
+  setQuery,
   shadeByDrift,
   showTab,
   showTokenTarget,
   toAllRollouts,
+  toCheckpoints,
+  toCompare,
   toGroups,
   toRollout,
   toRun,
+  toSearch,
+  toToken,
 } from './navigation';
 export type {
   LoadedReviews,
@@ -54,7 +60,8 @@ export {
   useRunFiltersActions,
   useRunSort,
 } from './runFilters';
+export type { SearchResult } from './search/useSearchRun';
+export { useSearchRun } from './search/useSearchRun';
 export type { RolloutTab, StepRange, View } from './url';
 export { formatRange } from './url';
-
 export { DEMO_URL, useSources } from './useSources';

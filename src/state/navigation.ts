@@ -40,3 +40,8 @@ export function openBundledRun(): void {
   const run = document.querySelector('meta[name="trajscope-run"]')?.getAttribute('content');
   if (run && window.location.search === '') go({ ...intents.openRun(run), push: false });
 }
+export const toSearch = (query: string) => go(intents.toSearch(here(), query));
+export const setQuery = (query: string) => go(intents.setQuery(here(), query));
+export const toCompare = (a: string, b: string) => go(intents.toCompare(here(), a, b));
+export const toToken = (key: string, seq: number, token: number) => go(intents.toToken(here(), key, seq, token));
+export const toCheckpoints = (cohorts: { a?: string; b?: string } = {}) => go(intents.toCheckpoints(here(), cohorts));

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addLocalFiles, initialUiState, localIds, setProblemsOpen } from './uiStore';
+import { addLocalFiles, initialUiState, localIds, setComparePick, setProblemsOpen } from './uiStore';
 
 describe('ui store', () => {
+  it('holds one compare pick; the same pick again keeps the state', () => {
+    const picked = setComparePick(initialUiState, 'r-1');
+    expect(picked.comparePick).toBe('r-1');
+    expect(setComparePick(picked, 'r-1')).toBe(picked);
+    expect(setComparePick(picked, null).comparePick).toBeNull();
+  });
+
   it('names local files by name, numbering repeats within one batch', () => {
     expect(localIds(['a.jsonl', 'b.jsonl', 'a.jsonl'])).toEqual(['local:a.jsonl', 'local:b.jsonl', 'local:a.jsonl (2)']);
   });

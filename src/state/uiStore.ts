@@ -8,9 +8,11 @@ export interface UiState {
   problemsOpen: boolean;
   /** A short message about the last thing the person did (e.g. files skipped on drop). */
   notice: string | null;
+  /** The run list's first pick for a comparison (a row key): picking a second opens the compare page. */
+  comparePick: string | null;
 }
 
-export const initialUiState: UiState = { localFiles: {}, problemsOpen: true, notice: null };
+export const initialUiState: UiState = { localFiles: {}, problemsOpen: true, notice: null, comparePick: null };
 
 /** `local:<name>` per file; a name repeated within one batch gets " (2)", " (3)" so both stay open. */
 export function localIds(names: readonly string[]): string[] {
@@ -37,11 +39,16 @@ function setNotice(state: UiState, notice: string | null): UiState {
   return state.notice === notice ? state : { ...state, notice };
 }
 
+export function setComparePick(state: UiState, key: string | null): UiState {
+  return state.comparePick === key ? state : { ...state, comparePick: key };
+}
+
 interface UiActions {
   /** Registers the files and returns their source ids, in order. */
   addLocalFiles(files: readonly File[]): string[];
   setProblemsOpen(open: boolean): void;
   setNotice(notice: string | null): void;
+  setComparePick(key: string | null): void;
 }
 
 export const useUiStore = create<UiState & { actions: UiActions }>()((set) => ({
@@ -59,5 +66,6 @@ export const useUiStore = create<UiState & { actions: UiActions }>()((set) => ({
     },
     setProblemsOpen: (open) => set((s) => setProblemsOpen(s, open)),
     setNotice: (notice) => set((s) => setNotice(s, notice)),
+    setComparePick: (key) => set((s) => setComparePick(s, key)),
   },
 }));

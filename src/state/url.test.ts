@@ -22,7 +22,33 @@ describe('selection in the query string', () => {
       mismatchAbove: null,
       run: null,
       steps: null,
+      vsSteps: null,
+      query: '',
       compare: null,
+      cohorts: { a: null, b: null },
+    });
+  });
+
+  it('search and compare pages: the query and the two keys live in the URL', () => {
+    const searched = intents.toSearch('?src=x&rollout=r&tab=tokens', 'tool:edit "a b"');
+    expect(searched.push).toBe(true);
+    expect(readSelection(searched.search)).toMatchObject({ view: 'search', query: 'tool:edit "a b"', rollout: 'r', tab: 'steps' });
+    expect(readSelection(intents.setQuery(searched.search, '').search)).toMatchObject({ view: 'search', query: '' });
+    const compared = intents.toCompare('?src=x', 'r-1#a', 'r-2');
+    expect(readSelection(compared.search)).toMatchObject({ view: 'compare', compare: { a: 'r-1#a', b: 'r-2' } });
+    // A compare link missing a side opens the run list.
+    expect(readSelection('?view=compare&a=r-1').view).toBe('list');
+    const cp = intents.toCheckpoints('?src=x', { a: 'policy:v1', b: 'steps:10-20' });
+    expect(readSelection(cp.search)).toMatchObject({ view: 'checkpoints', cohorts: { a: 'policy:v1', b: 'steps:10-20' } });
+    expect(readSelection(intents.toCheckpoints(cp.search, { b: 'file:x.jsonl' }).search).cohorts).toEqual({
+      a: 'policy:v1',
+      b: 'file:x.jsonl',
+    });
+    expect(readSelection(intents.toToken('?src=x', 'r-1', 2, 40).search)).toMatchObject({
+      view: 'rollout',
+      tab: 'tokens',
+      seq: 2,
+      token: 40,
     });
   });
 

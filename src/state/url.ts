@@ -41,6 +41,14 @@ const RUN_PARAM = 'run';
 const STEPS_PARAM = 'steps';
 /** Training steps `A-B` compared against `steps` on the run page. */
 const VS_PARAM = 'vs';
+/** The search query (src/analysis/search/query.ts), as typed. */
+const QUERY_PARAM = 'q';
+/** The two rollouts side by side on the compare page (`view=compare`): row keys, as `rollout=`. */
+const COMPARE_A_PARAM = 'a';
+const COMPARE_B_PARAM = 'b';
+/** The checkpoints page's two cohorts (`view=checkpoints`): `policy:v3`, `steps:100-300`, `file:name`. */
+const COHORT_A_PARAM = 'ca';
+const COHORT_B_PARAM = 'cb';
 
 type Param =
   | typeof SRC_PARAM
@@ -57,13 +65,18 @@ type Param =
   | typeof MISMATCH_PARAM
   | typeof RUN_PARAM
   | typeof STEPS_PARAM
-  | typeof VS_PARAM;
+  | typeof VS_PARAM
+  | typeof QUERY_PARAM
+  | typeof COMPARE_A_PARAM
+  | typeof COMPARE_B_PARAM
+  | typeof COHORT_A_PARAM
+  | typeof COHORT_B_PARAM;
 
 /** Parameters to set (string) or remove (null); the others are kept. */
 type Patch = Partial<Record<Param, string | null>>;
 
 /** `run`: a run's trends over training steps, the page a run opens on. */
-export type View = 'list' | 'rollout' | 'groups' | 'run';
+export type View = 'list' | 'rollout' | 'groups' | 'run' | 'search' | 'compare' | 'checkpoints';
 export type RolloutTab = 'steps' | 'tokens' | 'mismatch' | 'audit' | 'roles' | 'raw';
 const TABS: readonly string[] = ['steps', 'tokens', 'mismatch', 'audit', 'roles', 'raw'] satisfies RolloutTab[];
 function isTab(v: string | null): v is RolloutTab {
@@ -96,7 +109,13 @@ export interface Selection {
   /** Training steps selected (`steps=`), inclusive; null for all. */
   steps: StepRange | null;
   /** Training steps compared against `steps` (`vs=`). */
-  compare: StepRange | null;
+  vsSteps: StepRange | null;
+  /** The search query as typed; empty for none. */
+  query: string;
+  /** The compare page's two rollout keys (both set when `view` is compare). */
+  compare: { a: string; b: string } | null;
+  /** The checkpoints page's cohorts as written (parsed where they are used); null for the default. */
+  cohorts: { a: string | null; b: string | null };
 }
 
 function readRange(v: string | null): StepRange | null {
@@ -129,18 +148,23 @@ export function readSelection(search: string): Selection {
   const tab = params.get(TAB_PARAM);
   const seq = params.get(SEQ_PARAM);
   const run = params.get(RUN_PARAM) || null;
+  const a = params.get(COMPARE_A_PARAM);
+  const b = params.get(COMPARE_B_PARAM);
+  const compare = a && b ? { a, b } : null;
   return {
     sources,
     rollout,
     // A run opens on its run page; its run list is `view=list`.
     view:
-      view === 'groups'
-        ? 'groups'
-        : view === 'rollout' && rollout !== null
-          ? 'rollout'
-          : view === 'run' || (run !== null && view === null)
-            ? 'run'
-            : 'list',
+      view === 'groups' || view === 'search' || view === 'checkpoints'
+        ? view
+        : view === 'compare' && compare !== null
+          ? 'compare'
+          : view === 'rollout' && rollout !== null
+            ? 'rollout'
+            : view === 'run' || (run !== null && view === null)
+              ? 'run'
+              : 'list',
     tab: isTab(tab) ? tab : 'steps',
     step: nonNegativeInt(params.get(STEP_PARAM)),
     seq: seq === 'training' ? 'training' : nonNegativeInt(seq),
@@ -152,7 +176,10 @@ export function readSelection(search: string): Selection {
     mismatchAbove: nonNegativeNumber(params.get(MISMATCH_PARAM)),
     run,
     steps: run === null ? null : readRange(params.get(STEPS_PARAM)),
-    compare: run === null ? null : readRange(params.get(VS_PARAM)),
+    vsSteps: run === null ? null : readRange(params.get(VS_PARAM)),
+    query: params.get(QUERY_PARAM) ?? '',
+    compare,
+    cohorts: { a: params.get(COHORT_A_PARAM) || null, b: params.get(COHORT_B_PARAM) || null },
   };
 }
 
@@ -228,6 +255,31 @@ export const intents = {
     }),
   /** Selects a row of the run list (null clears it). */
   selectRollout: (search: string, key: string | null): Intent => ({ search: withRollout(search, key), push: false }),
+  /** The search page with this query (typing replaces the entry; opening the page pushes one). */
+  toSearch: (search: string, query: string): Intent =>
+    push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'search', [QUERY_PARAM]: query || null }),
+  setQuery: (search: string, query: string): Intent => replace(search, { [QUERY_PARAM]: query || null }),
+  /** Two rollouts side by side; the selected rollout stays what it was. */
+  toCompare: (search: string, a: string, b: string): Intent =>
+    push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'compare', [COMPARE_A_PARAM]: a, [COMPARE_B_PARAM]: b }),
+  /** The checkpoints page; each cohort given replaces the URL's (undefined keeps it). */
+  toCheckpoints: (search: string, cohorts: { a?: string; b?: string } = {}): Intent =>
+    push(search, {
+      ...INSIDE_ROLLOUT,
+      [VIEW_PARAM]: 'checkpoints',
+      ...(cohorts.a === undefined ? {} : { [COHORT_A_PARAM]: cohorts.a }),
+      ...(cohorts.b === undefined ? {} : { [COHORT_B_PARAM]: cohorts.b }),
+    }),
+  /** Opens a rollout's token view at a sequence and token (a search hit in generated or context text). */
+  toToken: (search: string, key: string, seq: number, token: number): Intent =>
+    push(search, {
+      ...INSIDE_ROLLOUT,
+      [ROLLOUT_PARAM]: key,
+      [VIEW_PARAM]: 'rollout',
+      [TAB_PARAM]: 'tokens',
+      [SEQ_PARAM]: String(seq),
+      [TOKEN_PARAM]: String(token),
+    }),
   /** Opens one rollout's inspector, on a tab and step when given; Back returns to where it was opened. */
   toRollout: (search: string, key: string, tab?: RolloutTab, step?: number): Intent =>
     push(search, {

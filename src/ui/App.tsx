@@ -10,6 +10,8 @@ import {
   useSources,
   useUiActions,
 } from '../state';
+import { CheckpointsView } from './checkpoints/CheckpointsView';
+import { CompareView } from './compare/CompareView';
 import { ReadWithMapping } from './formats/ReadWithMapping';
 import { DropOverlay } from './open/DropOverlay';
 import { useFileDrop } from './open/useFileDrop';
@@ -17,6 +19,8 @@ import { ProblemsPanel } from './problems/ProblemsPanel';
 import { RolloutPage } from './RolloutPage';
 import { RunShell } from './RunShell';
 import { RunListView } from './run-list/RunListView';
+import { SearchBox } from './search/SearchBox';
+import { SearchView } from './search/SearchView';
 import { Notice } from './shared/Notice';
 import { useOpenFiles } from './shared/useOpenFiles';
 import { Header } from './shell/Header';
@@ -62,7 +66,7 @@ function FilesApp() {
   return (
     <DatasetProvider feed={feed}>
       <div className="app">
-        <Header sources={sources} isDemo={isDemo} isDemoRun={isDemoRun} view={view} served={served} />
+        <Header sources={sources} isDemo={isDemo} isDemoRun={isDemoRun} view={view} served={served} search={result && <SearchBox />} />
         <main className="app-main">
           {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
           {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
@@ -77,6 +81,12 @@ function FilesApp() {
           ) : result ? (
             view === 'rollout' ? (
               <RolloutPage />
+            ) : view === 'checkpoints' ? (
+              <CheckpointsView />
+            ) : view === 'compare' ? (
+              <CompareView />
+            ) : view === 'search' ? (
+              <SearchView />
             ) : view === 'groups' ? (
               <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
                 <GroupsView />

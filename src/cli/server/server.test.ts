@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from './catalog';
+import { listenForTest } from './listenForTest';
 import { createViewServer } from './server';
 
 const root = mkdtempSync(join(tmpdir(), 'trajscope-view-'));
@@ -68,13 +69,7 @@ function raw(path: string, init: { method?: string; headers?: Record<string, str
 
 beforeAll(async () => {
   const catalog = await Catalog.open([join(data, 'one.jsonl'), runs, join(data, 'swap.jsonl'), racy]);
-  const server = createViewServer({ catalog, distDir: dist });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => {
-    server.closeAllConnections();
-    server.close();
-  };
+  ({ base, close } = await listenForTest(createViewServer({ catalog, distDir: dist })));
 });
 afterAll(() => close());
 

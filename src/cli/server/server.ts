@@ -4,6 +4,7 @@ import type { Catalog, ServedFile } from './catalog';
 import { ChangeFeed } from './changes';
 import { allowedHosts, refusal, setSecurityHeaders } from './guard';
 import { RUN_MOUNT, type RunMount, serveRun } from './runMount';
+import { serveSearch } from './search';
 import { sendFile } from './sendFile';
 
 export interface ViewServerOptions {
@@ -52,6 +53,10 @@ export function createViewServer({ catalog, distDir, host = '127.0.0.1', run }: 
     if (path === '/api/files') {
       const list: ServedFile[] = await catalog.list();
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(list));
+      return;
+    }
+    if (path === '/api/search') {
+      await serveSearch(url, res, catalog);
       return;
     }
     if (path === '/api/events') {

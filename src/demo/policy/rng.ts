@@ -1,16 +1,9 @@
-/** A seeded uniform generator in [0, 1): mulberry32, small and good enough for sampling a policy. */
+import { mulberry32 } from '../../analysis';
+
+/** A seeded uniform generator in [0, 1) (mulberry32, src/analysis/random.ts). */
 export type Rng = () => number;
 
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /**
  * A 31-bit seed from a base seed and a label, so each rollout has its own stream: FNV-1a over

@@ -41,6 +41,11 @@ export interface Dataset {
   readonly keys: readonly string[];
   /** Each row's `policy_version`, null when it has none. */
   readonly policies: readonly (string | null)[];
+  /**
+   * Each row's `training_step` as its record states it, null where it has none; absent when this kind of
+   * dataset cannot say without reading the records.
+   */
+  readonly trainingSteps?: readonly (number | null)[];
   /** GRPO group statistics, in first-seen order. */
   readonly groups: readonly GroupSummary[];
   readonly groupsById: ReadonlyMap<string, GroupSummary>;

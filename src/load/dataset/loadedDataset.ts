@@ -52,6 +52,7 @@ export function loadedDataset(result: LoadResult, id = ''): Dataset {
   const { report } = result;
   const keys = once(() => rolloutKeys(report.rollouts));
   const policies = once(() => result.records.map((r) => r.policy));
+  const trainingSteps = once(() => result.records.map((r) => r.trainingStep));
   const groupsById = once(() => new Map(report.groups.map((g) => [g.group_id, g])));
   const counts = once(() => countRows(result));
   const indexOf = (key: string | null) => findRollout(report.rollouts, keys(), key);
@@ -63,6 +64,9 @@ export function loadedDataset(result: LoadResult, id = ''): Dataset {
     },
     get policies() {
       return policies();
+    },
+    get trainingSteps() {
+      return trainingSteps();
     },
     groups: report.groups,
     get groupsById() {

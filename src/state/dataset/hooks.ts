@@ -14,6 +14,12 @@ export const useRolloutRows = (): readonly RolloutSummary[] => useDataset().rows
 export const useRolloutKeys = (): readonly string[] => useDataset().keys;
 /** Each row's `policy_version`, or null. */
 export const usePolicies = (): readonly (string | null)[] => useDataset().policies;
+/** Each row's recorded `training_step`, or null (all null when the dataset cannot say). */
+export function useTrainingSteps(): readonly (number | null)[] {
+  const dataset = useDataset();
+  return dataset.trainingSteps ?? NO_STEPS;
+}
+const NO_STEPS: readonly (number | null)[] = [];
 export const useGroups = (): readonly GroupSummary[] => useDataset().groups;
 export const useGroupsById = (): ReadonlyMap<string, GroupSummary> => useDataset().groupsById;
 export const useDatasetCounts = (): DatasetCounts => useDataset().counts;

@@ -12,7 +12,9 @@ export {
   useRolloutKeys,
   useRolloutRows,
   useSelectedIndex,
+  useTrainingSteps,
 } from './hooks';
 export { useDatasetReviews } from './useDatasetReviews';
+export { useRecordDecoder, useRolloutRecord } from './useRolloutRecord';
 export type { SelectedRollout } from './useSelectedRollout';
 export { useSelectedDecoder, useSelectedRecord, useSelectedRollout } from './useSelectedRollout';

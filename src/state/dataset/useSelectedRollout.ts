@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import type { GroupSummary, RolloutSummary } from '../../analysis';
 import type { Rollout } from '../../format';
 import { type Decoder, useDecoder } from '../../load';
 import { useSelection } from '../hooks';
 import { useDataset } from './datasetContext';
+import { useRolloutRecord } from './useRolloutRecord';
 
 /** The rollout the URL selects, with what every view of it shares. */
 export interface SelectedRollout {
@@ -34,24 +34,14 @@ export function useSelectedRollout(): SelectedRollout | null {
   const index = dataset.indexOf(requested);
   const summary = dataset.rows[index];
   const key = dataset.keys[index];
-  const read = key === undefined ? undefined : dataset.rollout(key);
-  const later = read instanceof Promise ? read : null;
-  const now = read instanceof Promise ? null : (read ?? null);
-  // A record that is read later (by range from a run index) goes through the query cache, like other reads.
-  const query = useQuery({
-    queryKey: ['rollout', dataset.id, key ?? ''] as const,
-    queryFn: () => later ?? Promise.reject(new Error('no rollout to read')),
-    enabled: later !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const { record, error } = useRolloutRecord(key);
   if (!summary || key === undefined) return null;
   return {
     key,
     index,
     summary,
-    record: later === null ? now : (query.data ?? null),
-    error: query.error ? String(query.error) : null,
+    record,
+    error,
     group: dataset.groupsById.get(summary.group_id),
     advantage: dataset.advantages(drGrpo ? 'dr' : 'grpo')[index] ?? null,
     drGrpo,

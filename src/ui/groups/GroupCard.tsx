@@ -1,10 +1,10 @@
 import { memo, useState } from 'react';
 import { FINDING_INFO } from '../../analysis';
-import { toRollout } from '../../state';
+import { toCompare, toRollout } from '../../state';
 import { advantageMode } from '../shared/advantageMode';
 import { formatAdvantage, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
-import { GROUP_BADGES, type GroupRow } from './groupModel';
+import { bestAndWorst, GROUP_BADGES, type GroupRow } from './groupModel';
 
 /** Rows a group's table shows before "show all": a page of 12 big groups must stay light. */
 const TABLE_ROWS = 20;
@@ -23,11 +23,23 @@ export const GroupCard = memo(function GroupCard({ row, drGrpo, selectedIndex }:
   const [expanded, setExpanded] = useState(current);
   const clipped = !expanded && members.length > TABLE_ROWS + 4;
   const rows = clipped ? members.slice(0, TABLE_ROWS) : members;
+  const contrast = bestAndWorst(members);
+  const selectedKey = members.find((m) => m.index === selectedIndex)?.key;
   const cardClass = ['gcard', row.zeroVariance && 'is-zero-variance', current && 'is-current'].filter(Boolean).join(' ');
   return (
     <section className={cardClass} aria-label={`Group ${g.group_id}`}>
       <header className="gcard__head">
         <h3 className="gcard__id mono">{g.group_id}</h3>
+        {contrast && (
+          <button
+            type="button"
+            className="link-button"
+            title={`Compare ${contrast.best.key} (reward ${formatReward(contrast.best.rollout.reward ?? 0)}) with ${contrast.worst.key} (reward ${formatReward(contrast.worst.rollout.reward ?? 0)})`}
+            onClick={() => toCompare(contrast.best.key, contrast.worst.key)}
+          >
+            Compare best vs worst
+          </button>
+        )}
         {row.codes.map((code) => (
           <span key={code} className="gbadge" title={FINDING_INFO[code].title}>
             {GROUP_BADGES[code] ?? code}
@@ -92,6 +104,19 @@ export const GroupCard = memo(function GroupCard({ row, drGrpo, selectedIndex }:
                     <bdi>{r.rollout_id}</bdi>
                     {r.attempt_id !== null && <span className="faint"> · {r.attempt_id}</span>}
                   </button>
+                  {selectedKey !== undefined && m.index !== selectedIndex && (
+                    <button
+                      type="button"
+                      className="link-button gtable__vs"
+                      title={`Compare the selected rollout (${selectedKey}) with this group-mate`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        toCompare(selectedKey, m.key);
+                      }}
+                    >
+                      vs selected
+                    </button>
+                  )}
                 </td>
                 <td>
                   <TerminationBadge termination={r.termination} />

@@ -3,6 +3,7 @@ import type { FindingCode, GroupSummary, LintReport } from '../../analysis';
 import { buildGroup, buildSummary } from '../../testing/builders';
 import {
   arrangeGroups,
+  bestAndWorst,
   buildGroupRows,
   CLUSTER_COLUMNS,
   CLUSTER_HEIGHT,
@@ -121,5 +122,22 @@ describe('chart layout', () => {
     const s = rewardScale([rollout('x', 'X', 2)]);
     expect(s.ticks[0]).toBe(1.5);
     expect(s.ticks.at(-1)).toBe(2.5);
+  });
+});
+
+describe('bestAndWorst', () => {
+  const member = (index: number, reward: number | null) => ({
+    index,
+    key: `r-${index}`,
+    rollout: buildSummary({ rollout_id: `r-${index}`, reward }),
+    advantage: null,
+  });
+  it('picks the highest and lowest reward, first on a tie', () => {
+    const got = bestAndWorst([member(0, 0.5), member(1, 1), member(2, null), member(3, 0), member(4, 1), member(5, 0)]);
+    expect([got?.best.key, got?.worst.key]).toEqual(['r-1', 'r-3']);
+  });
+  it('is null when nothing contrasts', () => {
+    expect(bestAndWorst([member(0, 1), member(1, 1)])).toBeNull();
+    expect(bestAndWorst([member(0, 1), member(1, null)])).toBeNull();
   });
 });

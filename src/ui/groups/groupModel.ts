@@ -182,3 +182,19 @@ export const GROUP_BADGES: Partial<Record<FindingCode, string>> = {
 export function groupCodeCounts(rows: readonly GroupRow[]): Array<{ code: FindingCode; groups: number }> {
   return GROUP_FINDING_CODES.map((code) => ({ code, groups: rows.filter((g) => g.codes.includes(code)).length }));
 }
+
+/**
+ * The group's highest- and lowest-rewarded rollouts (first in file order on a tie), for "best vs worst";
+ * null when fewer than two have a reward or all rewards are equal (nothing to contrast).
+ */
+export function bestAndWorst(members: readonly GroupMember[]): { best: GroupMember; worst: GroupMember } | null {
+  let best: GroupMember | null = null;
+  let worst: GroupMember | null = null;
+  for (const m of members) {
+    const r = m.rollout.reward;
+    if (r === null) continue;
+    if (best === null || r > (best.rollout.reward ?? r)) best = m;
+    if (worst === null || r < (worst.rollout.reward ?? r)) worst = m;
+  }
+  return best && worst && best !== worst && best.rollout.reward !== worst.rollout.reward ? { best, worst } : null;
+}

@@ -1,5 +1,5 @@
 import { FINDING_INFO, type Finding, type GroupSummary, type RolloutSummary, terminationInfo } from '../../analysis';
-import { toRollout } from '../../state';
+import { toCompare, toRollout, useComparePick, useUiActions } from '../../state';
 import { groupFindings } from '../shared/findingGroups';
 import { formatReward } from '../shared/format';
 import { SeverityBadge } from '../shared/SeverityBadge';
@@ -34,6 +34,7 @@ export function RolloutDetail({ rollout, rolloutKey, requested, group, multiFile
             Open inspector
           </button>
           <span className="faint">steps, tokens, raw record (Enter)</span>
+          <ComparePick rolloutKey={rolloutKey} />
         </div>
       )}
       {rollout ? (
@@ -42,6 +43,35 @@ export function RolloutDetail({ rollout, rolloutKey, requested, group, multiFile
         <p className="detail__empty">No rollout “{requested}” in the loaded data.</p>
       )}
     </aside>
+  );
+}
+
+/** Select two: pick this rollout, then open the comparison from another one. */
+function ComparePick({ rolloutKey }: { rolloutKey: string }) {
+  const pick = useComparePick();
+  const { setComparePick } = useUiActions();
+  if (pick === null || pick === rolloutKey)
+    return (
+      <button
+        type="button"
+        className="detail__compare"
+        aria-pressed={pick === rolloutKey}
+        onClick={() => setComparePick(pick === rolloutKey ? null : rolloutKey)}
+      >
+        {pick === rolloutKey ? 'Picked for compare: select another' : 'Pick for compare'}
+      </button>
+    );
+  return (
+    <button
+      type="button"
+      className="detail__compare"
+      onClick={() => {
+        setComparePick(null);
+        toCompare(pick, rolloutKey);
+      }}
+    >
+      Compare with {pick}
+    </button>
   );
 }
 

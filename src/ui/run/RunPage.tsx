@@ -25,7 +25,7 @@ const line = { isAnimationActive: false, dot: false, strokeWidth: 1.6, connectNu
 
 /** A run's trends over training steps; a click or drag selects steps, which open in the run list and groups. */
 export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
-  const { steps: selected, compare } = useSelection();
+  const { steps: selected, vsSteps: compare } = useSelection();
   const [filter, setFilter] = useState<TrendFilter>({ tasks: null, terminations: null });
   const columns = snapshot.columns;
   const trends = useMemo(() => {

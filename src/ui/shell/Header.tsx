@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { isServedSource, type LoadSource, type ServedFile } from '../../load';
-import { backToList, DEMO_RUN_STEPS, demoRunUrls, openSources, toGroups, toRun, type View } from '../../state';
+import { backToList, DEMO_RUN_STEPS, demoRunUrls, openSources, toCheckpoints, toGroups, toRun, type View } from '../../state';
 import { OpenFilesButton } from '../shared/OpenFilesButton';
 import { ServedFiles } from './ServedFiles';
 import './shell.css';
@@ -15,9 +16,11 @@ interface Props {
   served: ServedFile[] | null;
   /** A run opened from its index (`run=`): its name, and the run page among the pages. */
   run?: string;
+  /** The search box (its own view folder; App composes it here). */
+  search?: ReactNode;
 }
 
-export function Header({ sources, isDemo, isDemoRun, view, served, run }: Props) {
+export function Header({ sources, isDemo, isDemoRun, view, served, run, search }: Props) {
   const names = sources.map((s) => (s.kind === 'url' && !isDemo && !isDemoRun && !isServedSource(s) ? s.url : s.name));
   return (
     <header className="app-header">
@@ -47,6 +50,7 @@ export function Header({ sources, isDemo, isDemoRun, view, served, run }: Props)
         )}
       </div>
       {served && <ServedFiles served={served} sources={sources} />}
+      {search}
       <nav className="app-header__nav" aria-label="Pages">
         {run !== undefined && (
           <button type="button" className="app-header__navlink" aria-current={view === 'run' ? 'page' : undefined} onClick={toRun}>
@@ -56,13 +60,22 @@ export function Header({ sources, isDemo, isDemoRun, view, served, run }: Props)
         <button
           type="button"
           className="app-header__navlink"
-          aria-current={view !== 'groups' && view !== 'run' ? 'page' : undefined}
+          aria-current={view === 'list' || view === 'rollout' ? 'page' : undefined}
           onClick={backToList}
         >
           Rollouts
         </button>
         <button type="button" className="app-header__navlink" aria-current={view === 'groups' ? 'page' : undefined} onClick={toGroups}>
           Groups
+        </button>
+        <button
+          type="button"
+          className="app-header__navlink"
+          aria-current={view === 'checkpoints' ? 'page' : undefined}
+          title="Two policy versions, step ranges or files, task by task"
+          onClick={() => toCheckpoints()}
+        >
+          Checkpoints
         </button>
       </nav>
       <span className="app-header__hint">or drop files anywhere</span>

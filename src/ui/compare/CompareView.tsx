@@ -1,0 +1,103 @@
+import { useMemo, useState } from 'react';
+import { alignRollouts, firstDivergentGeneration, type RolloutSummary } from '../../analysis';
+import type { Rollout } from '../../format';
+import { backToList, toCompare, toRollout, useRolloutKeys, useRolloutRecord, useRolloutRows, useSelection } from '../../state';
+import { formatReward } from '../shared/format';
+import { TerminationBadge } from '../shared/TerminationBadge';
+import { AlignedSteps } from './AlignedSteps';
+import { GenerationCard } from './GenerationCard';
+import { PairDetail } from './PairDetail';
+import './compare.css';
+
+/** Two rollouts side by side: facts on top, the first divergent generation, the aligned steps, a pair's diff. */
+export function CompareView() {
+  const { compare } = useSelection();
+  const rows = useRolloutRows();
+  const keys = useRolloutKeys();
+  const a = compare?.a ?? '';
+  const b = compare?.b ?? '';
+  const ra = useRolloutRecord(keys.includes(a) ? a : undefined);
+  const rb = useRolloutRecord(keys.includes(b) ? b : undefined);
+  const sa = rows[keys.indexOf(a)];
+  const sb = rows[keys.indexOf(b)];
+  if (!sa || !sb) {
+    return (
+      <div className="placeholder">
+        <h2>Nothing to compare</h2>
+        <p>The data has no rollout {!sa ? a : b}.</p>
+        <button type="button" onClick={backToList}>
+          All rollouts
+        </button>
+      </div>
+    );
+  }
+  if (!ra.record || !rb.record) return <div className="placeholder">{ra.error ?? rb.error ?? 'Reading the two rollouts…'}</div>;
+  return <Pair keyA={a} keyB={b} summaryA={sa} summaryB={sb} recordA={ra.record} recordB={rb.record} />;
+}
+
+interface PairProps {
+  keyA: string;
+  keyB: string;
+  summaryA: RolloutSummary;
+  summaryB: RolloutSummary;
+  recordA: Rollout;
+  recordB: Rollout;
+}
+
+function Pair({ keyA, keyB, summaryA, summaryB, recordA, recordB }: PairProps) {
+  const alignment = useMemo(() => alignRollouts(recordA, recordB), [recordA, recordB]);
+  const divergence = useMemo(() => firstDivergentGeneration(recordA, recordB), [recordA, recordB]);
+  const [picked, setPicked] = useState<number | null>(null);
+  const selected = picked ?? Math.max(0, alignment.firstDivergence);
+  const row = alignment.rows[selected];
+  return (
+    <section className="compare" aria-label="Compare two rollouts">
+      <div className="compare__sides">
+        <SideCard label="A" rolloutKey={keyA} summary={summaryA} record={recordA} />
+        <button type="button" className="compare__swap" title="Swap A and B" onClick={() => toCompare(keyB, keyA)}>
+          ⇄
+        </button>
+        <SideCard label="B" rolloutKey={keyB} summary={summaryB} record={recordB} />
+      </div>
+      <p className="compare__verdict" role="status">
+        {alignment.firstDivergence === -1
+          ? `The same ${alignment.rows.length} tool calls in the same order.`
+          : `First divergence at row ${alignment.firstDivergence + 1} of ${alignment.rows.length}; ${alignment.rows.filter((r) => r.kind === 'same').length} calls shared, ${alignment.cost} edits (a changed argument or a call on one side only costs 1).`}
+      </p>
+      <GenerationCard divergence={divergence} keyA={keyA} keyB={keyB} recordA={recordA} recordB={recordB} />
+      <div className="compare__body">
+        <AlignedSteps alignment={alignment} a={recordA} b={recordB} selected={selected} onSelect={setPicked} />
+        {row && <PairDetail row={row} a={recordA} b={recordB} />}
+      </div>
+    </section>
+  );
+}
+
+function SideCard({ label, rolloutKey, summary, record }: { label: string; rolloutKey: string; summary: RolloutSummary; record: Rollout }) {
+  return (
+    <section className="compare-side" aria-label={`Rollout ${label}`}>
+      <div className="compare-side__title">
+        <span className="compare-side__label">{label}</span>
+        <button type="button" className="compare-side__key" onClick={() => toRollout(rolloutKey)} title="Open in the inspector">
+          {rolloutKey}
+        </button>
+      </div>
+      <dl className="compare-side__facts">
+        <dt>reward</dt>
+        <dd>{summary.reward === null ? 'none' : formatReward(summary.reward)}</dd>
+        <dt>termination</dt>
+        <dd>
+          <TerminationBadge termination={summary.termination} />
+        </dd>
+        <dt>grader</dt>
+        <dd>{record.grading?.verdict ?? 'no verdict'}</dd>
+        <dt>regressions</dt>
+        <dd>{summary.regressions.length}</dd>
+        <dt>steps</dt>
+        <dd>{summary.steps}</dd>
+        <dt>task</dt>
+        <dd className="compare-side__mono">{summary.task_id}</dd>
+      </dl>
+    </section>
+  );
+}
