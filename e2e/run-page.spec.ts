@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,13 +155,16 @@ test('on a host that ignores ranges (as Python’s http.server does) the page sa
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const site = await serveStatic(siteDir, { ranges: false });
+  // A copy of the site of its own: this run grows, the other tests' stays as bundled.
+  const own = mkdtempSync(join(tmpdir(), 'trajscope-e2e-grow-'));
+  cpSync(siteDir, own, { recursive: true });
+  const site = await serveStatic(own, { ranges: false });
   try {
     await openRunPage(page, site);
     // The run grows: a trainer writes the next step's file and the index is refreshed; the page follows.
     const next = `step_${String(FILES).padStart(4, '0')}`;
-    writeFileSync(join(siteDir, 'run', `${next}.jsonl`), gunzipSync(readFileSync(join(DEMO_RUN, `${next}.jsonl.gz`))));
-    execFileSync(process.execPath, ['bin/trajscope.mjs', 'index', join(siteDir, 'run'), '--out', join(siteDir, 'index'), '--jobs', '1'], {
+    writeFileSync(join(own, 'run', `${next}.jsonl`), gunzipSync(readFileSync(join(DEMO_RUN, `${next}.jsonl.gz`))));
+    execFileSync(process.execPath, ['bin/trajscope.mjs', 'index', join(own, 'run'), '--out', join(own, 'index'), '--jobs', '1'], {
       stdio: 'pipe',
     });
     await expect(page.getByRole('region', { name: 'Run' })).toContainText(
@@ -178,6 +181,33 @@ test('on a host that ignores ranges (as Python’s http.server does) the page sa
     const key = new URL(page.url()).searchParams.get('rollout') ?? '';
     await expect(page.locator('main')).toContainText(key.split('#')[0] ?? '');
     await screenshot(page, testInfo, 'run-no-ranges');
+  } finally {
+    await site.close();
+  }
+});
+
+test('a search over a run reads its files, and a hit opens that rollout by range', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  // The rollouts that called edit, as the files record them.
+  const run = join(siteDir, 'run');
+  let edits = 0;
+  for (let f = 0; f < FILES; f++)
+    for (const line of readFileSync(join(run, `step_${String(f).padStart(4, '0')}.jsonl`), 'utf8').split('\n'))
+      if (line.trim() !== '' && (JSON.parse(line) as { steps?: { tool: string }[] }).steps?.some((s) => s.tool === 'edit')) edits++;
+  expect(edits).toBeGreaterThan(0);
+  const site = await serveStatic(siteDir, { ranges: true });
+  try {
+    await openRunPage(page, site);
+    const box = page.getByRole('searchbox', { name: 'Search rollouts' });
+    await box.fill('tool:edit');
+    await box.press('Enter');
+    await expect(page.getByRole('status')).toContainText(`${edits} rollouts match`, { timeout: 30_000 });
+    const results = page.getByRole('list', { name: 'Matching rollouts' });
+    await expect(results.getByRole('listitem').first()).toBeVisible();
+    await screenshot(page, testInfo, 'run-search');
+    await results.getByRole('listitem').first().getByRole('button').first().click();
+    await expect(page.getByRole('tab', { name: 'Steps', selected: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Rollout steps' })).toContainText('edit');
   } finally {
     await site.close();
   }

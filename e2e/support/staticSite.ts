@@ -67,5 +67,14 @@ export async function serveStatic(root: string, { ranges }: { ranges: boolean })
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { base: `http://127.0.0.1:${port}/`, log, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    base: `http://127.0.0.1:${port}/`,
+    log,
+    close: () =>
+      new Promise<void>((r) => {
+        // The page may still hold a keep-alive connection (it polls the manifest): close means now.
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }

@@ -157,7 +157,7 @@ describe('a run (run=)', () => {
       run: 'https://bucket.test/run/index/',
       view: 'run',
       steps: { from: 10, to: 12 },
-      compare: { from: 3, to: 3 },
+      vsSteps: { from: 3, to: 3 },
     });
     expect(readSelection('?run=r/&view=list').view).toBe('list');
     expect(readSelection('?run=r/&steps=x').steps).toBeNull();

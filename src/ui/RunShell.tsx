@@ -1,9 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { DatasetProvider, formatRange, toRun, useRun, useRunFeed, useSelection } from '../state';
+import { CheckpointsView } from './checkpoints/CheckpointsView';
+import { CompareView } from './compare/CompareView';
 import { ProblemsPanel } from './problems/ProblemsPanel';
 import { RolloutPage } from './RolloutPage';
 import { RunBanner } from './run/RunBanner';
 import { RunListView } from './run-list/RunListView';
+import { SearchBox } from './search/SearchBox';
+import { SearchView } from './search/SearchView';
 import { Notice } from './shared/Notice';
 import { Header } from './shell/Header';
 
@@ -21,8 +25,9 @@ const placeholder = <div className="placeholder" aria-busy="true" />;
 const LISTED_AT_ONCE = 200_000;
 
 /**
- * The shell for a run opened from its index (`?run=`): the run page, and the run list, groups and
- * rollout pages over the training steps the URL selects. It composes views, so it sits beside App.
+ * The shell for a run opened from its index (`?run=`): the run page, and the run list, groups, rollout,
+ * search, compare and checkpoints pages over the training steps the URL selects (search reads the run's
+ * files: `Dataset.scanSources`). It composes views, so it sits beside App.
  */
 export function RunShell() {
   const run = useRun();
@@ -37,7 +42,15 @@ export function RunShell() {
   return (
     <DatasetProvider feed={feed}>
       <div className="app">
-        <Header sources={[]} isDemo={false} isDemoRun={false} view={view} served={null} run={name} />
+        <Header
+          sources={[]}
+          isDemo={false}
+          isDemoRun={false}
+          view={view}
+          served={null}
+          run={name}
+          search={state.snapshot && <SearchBox />}
+        />
         <main className="app-main">
           <RunBanner state={state} />
           {view !== 'run' && steps && state.snapshot && (
@@ -63,6 +76,12 @@ export function RunShell() {
             </Suspense>
           ) : view === 'rollout' ? (
             <RolloutPage />
+          ) : view === 'search' ? (
+            <SearchView />
+          ) : view === 'compare' ? (
+            <CompareView />
+          ) : view === 'checkpoints' ? (
+            <CheckpointsView />
           ) : view === 'groups' ? (
             <Suspense fallback={placeholder}>
               <GroupsView />

@@ -89,6 +89,10 @@ describe('a run read from its index over HTTP', () => {
       );
     }
     expect(ds.rows.filter((r) => (r.mismatch?.n ?? 0) > 0).length).toBeGreaterThan(0);
+    // What search and the checkpoints page read: every file by URL, named as the rows name it; each row's step.
+    expect(ds.scanSources?.map((s) => s.name)).toEqual([...new Set(ds.rows.map((r) => r.file))].sort());
+    for (const s of ds.scanSources ?? []) expect(s).toMatchObject({ kind: 'url', url: `${BASE}run/${s.name}` });
+    expect(ds.trainingSteps).toEqual(lint.rollouts.map(() => expect.any(Number)));
     // §6 over the index equals lint's: mean, std, advantages, zero-variance finding.
     const lintGroups = new Map(lint.groups.map((g) => [g.group_id, g]));
     expect(ds.groups.length).toBe(lint.groups.length);

@@ -1,6 +1,7 @@
 import type { GroupSummary, LintReport, RolloutSummary } from '../../analysis';
 import type { Rollout } from '../../format';
 import type { LoadedFile, PendingLine } from '../loadState';
+import type { LoadSource } from '../sources';
 
 /*
  * What the views read, whether the rollouts came from files read into this page or (next) from a run
@@ -46,6 +47,11 @@ export interface Dataset {
    * dataset cannot say without reading the records.
    */
   readonly trainingSteps?: readonly (number | null)[];
+  /**
+   * The files whose bytes hold the rollouts, named as the rows' `file`, when they are not the page's open
+   * sources (a run's files, by URL): what a text search reads.
+   */
+  readonly scanSources?: readonly LoadSource[];
   /** GRPO group statistics, in first-seen order. */
   readonly groups: readonly GroupSummary[];
   readonly groupsById: ReadonlyMap<string, GroupSummary>;

@@ -11,6 +11,7 @@ import { createLineParser, isFormatId, type Rollout } from '../../format';
 import type { AdvantageMode, Dataset, DatasetCounts } from '../dataset/dataset';
 import type { LoadedFile } from '../loadState';
 import { findRollout, rolloutKeys } from '../rolloutKeys';
+import type { LoadSource } from '../sources';
 import type { RangeReader } from './rangeRead';
 import { NO_STEP, type RunColumns } from './runColumns';
 import { type RunSnapshot, sourceUrl } from './runIndex';
@@ -146,6 +147,18 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
   const rows = once(() => Array.from(index(), (row) => summaryOf(snap, row)));
   const keys = once(() => rolloutKeys(rows()));
   const policies = once(() => Array.from(index(), (row) => c.policy.at(row)));
+  // The index's training_step: the record's, else the one §9 derives (file name, policy order).
+  const trainingSteps = once(() => Array.from(index(), (row) => (c.step[row] === NO_STEP ? null : (c.step[row] ?? null))));
+  // Only the files that hold rows in range: a hit elsewhere would have no row to show.
+  const scanSources = once((): LoadSource[] => {
+    const held = new Set(Array.from(index(), (row) => c.file.at(row)));
+    return snap.manifest.files
+      .filter((f) => held.has(f.file))
+      .map((f) => {
+        const url = sourceUrl(snap.manifestUrl, snap.manifest.source_base, f.file);
+        return { kind: 'url', id: url, name: f.file, url };
+      });
+  });
   const groups = { grpo: once(() => groupsOf(rows(), policies(), 'grpo')), dr: once(() => groupsOf(rows(), policies(), 'dr')) };
   const byId = once(() => new Map(groups.grpo().map((g) => [g.group_id, g])));
   const advantages = {
@@ -204,6 +217,12 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
     },
     get policies() {
       return policies();
+    },
+    get trainingSteps() {
+      return trainingSteps();
+    },
+    get scanSources() {
+      return scanSources();
     },
     get groups() {
       return groups.grpo();

@@ -11,6 +11,7 @@ export {
   useProblems,
   useRolloutKeys,
   useRolloutRows,
+  useScanSources,
   useSelectedIndex,
   useTrainingSteps,
 } from './hooks';

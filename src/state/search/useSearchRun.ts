@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { contentClauses, type Hit, matchRow, parseQuery, type Query, QueryError, type SearchMatch } from '../../analysis';
 import { type SearchPlace, type SearchProgress, startSearch } from '../../load';
-import { useRolloutKeys, useRolloutRows } from '../dataset';
+import { useRolloutKeys, useRolloutRows, useScanSources } from '../dataset';
 import { useReadOptions } from '../hooks';
 import { useSources } from '../useSources';
 
@@ -58,7 +58,9 @@ const rowId = (r: { file: string; line: number; rollout_id: string; attempt_id: 
 export function useSearchRun(text: string): SearchRun {
   const rows = useRolloutRows();
   const keys = useRolloutKeys();
-  const { sources } = useSources();
+  const open = useSources().sources;
+  // A run's rollouts are in its files, not in the page's open sources.
+  const sources = useScanSources() ?? open;
   const { read } = useReadOptions();
   const parsed = useMemo(() => {
     try {
