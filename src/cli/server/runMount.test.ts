@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex } from '../runIndex/build';
 import { isRun } from '../viewRun';
@@ -73,6 +73,25 @@ describe('trajscope view of a run directory', () => {
       '/run/files/.trajscope/index/manifest.json',
     ]) {
       expect((await fetch(`${base}${path}`)).status, path).toBe(404);
+    }
+  });
+
+  it('serves the shards of an index named by a relative path, or reached through a link to its folder', async () => {
+    // As `trajscope view public/demo/run` names it: relative to the working directory, here through a link.
+    symlinkSync(root, join(root, 'alias'));
+    const indexDir = relative(process.cwd(), join(root, 'alias', 'index'));
+    const catalog = await Catalog.open([run]);
+    const server = createViewServer({ catalog, distDir: dist, run: { indexDir, root: 0, building: () => false } });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const manifest = await (await fetch(`${at}/run/manifest.json`)).json();
+      const shard = manifest.files[0].shards[0].path as string;
+      const got = await fetch(`${at}/run/${shard.split('/').map(encodeURIComponent).join('/')}`);
+      expect(got.status).toBe(200);
+      expect((await fetch(`${at}/run/shards/link.parquet`)).status).toBe(404);
+    } finally {
+      server.close();
     }
   });
 });

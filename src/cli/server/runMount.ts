@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open, readFile, readlink } from 'node:fs/promises';
+import { open, readFile, readlink, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import { parseRunManifest } from '../../format';
@@ -62,13 +62,17 @@ export async function serveRun(req: IncomingMessage, res: ServerResponse, mount:
   if (!named || !SHARD_PATH.test(path) || path.split('/').some((p) => p === '' || p === '.' || p === '..' || p.includes('\0'))) {
     return void notFound();
   }
-  const full = join(mount.indexDir, ...path.split('/'));
+  // The index directory as the kernel names it (absolute, its own links resolved: `view public/demo/run`
+  // names it relatively, and a home directory may be reached through a link); a link inside it still fails.
+  const dir = await realpath(mount.indexDir).catch(() => null);
+  if (dir === null) return void notFound();
+  const full = join(dir, ...path.split('/'));
   const handle = await open(full, OPEN_FLAGS).catch(() => null);
   if (!handle) return void notFound();
   const s = await handle.stat();
   // The kernel's word for where the descriptor is: a shard path through a symlinked folder is somewhere else.
   const where = process.platform === 'linux' ? await readlink(`/proc/self/fd/${handle.fd}`).catch(() => full) : full;
-  if (!s.isFile() || where !== full || !full.startsWith(mount.indexDir + sep)) {
+  if (!s.isFile() || where !== full || !full.startsWith(dir + sep)) {
     await handle.close();
     return void notFound();
   }
