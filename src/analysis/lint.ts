@@ -1,7 +1,7 @@
 import type { LineResult, LoadedRollout, Rollout } from '../format';
 import { finding } from './finding';
 import { groupAdvantages, groupIdOf, samplingKey } from './groups';
-import { mismatchDeltas, mismatchStats } from './mismatch';
+import { rolloutMismatch } from './mismatch';
 import { findRegressions } from './regressions';
 import { type CheckOptions, rolloutFindings } from './rolloutChecks';
 import { terminationInfo } from './termination';
@@ -45,6 +45,7 @@ export function rolloutFacts(record: Rollout): RolloutFacts {
 export function summarizeRollout(loaded: LoadedRollout, options: CheckOptions = {}): RolloutSummary {
   const r = loaded.record;
   const counted = options.unknownAsFinished === true && r.termination === 'unknown';
+  const mismatch = rolloutMismatch(r, options.isCap);
   return {
     file: loaded.file,
     line: loaded.line,
@@ -60,7 +61,7 @@ export function summarizeRollout(loaded: LoadedRollout, options: CheckOptions = 
     steps: r.steps?.length ?? 0,
     regressions: findRegressions(r),
     findings: rolloutFindings(r, options),
-    ...(r.training ? { mismatch: mismatchStats(mismatchDeltas(r), options.isCap) } : {}),
+    ...(mismatch ? { mismatch } : {}),
   };
 }
 

@@ -1,19 +1,21 @@
 import { concat } from '../format';
+import { decompressIfGzip } from './gzip';
 import type { LoadSource } from './sources';
 
 /** How much of a file the mapping preview reads: enough for its first records, little enough to be instant. */
 export const PREVIEW_BYTES = 512 * 1024;
 
-/** The start of a source's bytes, decompressed when it is gzip (told by its magic bytes, as the load does). */
+/** The start of a source's bytes, decompressed when it is gzip (told by its magic bytes, by the load's own check). */
 export async function readHead(source: LoadSource, signal?: AbortSignal): Promise<Uint8Array> {
   const blob =
     source.kind === 'file'
       ? source.file.slice(0, PREVIEW_BYTES)
       : await (await fetch(source.url, { headers: { Range: `bytes=0-${PREVIEW_BYTES - 1}` }, ...(signal ? { signal } : {}) })).blob();
   const bytes = new Uint8Array(await blob.slice(0, PREVIEW_BYTES).arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const { stream, gzip } = await decompressIfGzip(new Blob([bytes]).stream());
+  if (!gzip) return bytes;
   // A cut gzip stream ends in an error: keep what decompressed before it.
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+  const reader = stream.getReader();
   const parts: Uint8Array[] = [];
   let size = 0;
   try {

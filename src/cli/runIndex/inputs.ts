@@ -1,8 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import { TRAJECTORY_FILE } from '../trajectoryFiles';
 
-/** The files a run directory holds, as `view` serves them (docs/formats.md). */
-const TRAJECTORY_FILE = /\.(jsonl|jsonl\.gz|json|traj|eval)$/i;
 /** Beside verifiers' results.jsonl: read by its adapter, not a trajectory file. */
 const SIBLING_FILES = new Set(['metadata.json']);
 export interface Input {

@@ -2,11 +2,10 @@ import { constants } from 'node:fs';
 import { type FileHandle, lstat, open, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import type { ServedFile } from '../../format';
+import { TRAJECTORY_FILE } from '../trajectoryFiles';
 
 export type { ServedFile };
 
-/** What a served directory lists: the files the readers take (an Inspect `.eval` is a zip, told by its bytes). */
-const TRAJECTORY_FILE = /\.(jsonl|jsonl\.gz|json|traj|eval)$/i;
 const MAX_DEPTH = 4;
 // No-follow on the last component, and never block on a FIFO put where a file was; 0 where the OS lacks them.
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
