@@ -47,5 +47,5 @@ export { firstFinishStep, joinTurns, timestampMs } from './timeline';
 export type { IdDecoder, TokenSource, TokenTrack } from './tokens';
 export { isQwenTokenizer, recordTokenText, TokenRole, tokenTrack } from './tokens';
 export { DEFAULT_DRIFT_THRESHOLD } from './trainingChecks';
-export { isTextOnly, visibleMessages } from './transcript';
+export { isTextOnly, isTextOnlyRecord, visibleMessages } from './transcript';
 export type * from './types';

@@ -55,7 +55,7 @@ function StepsList({ record, summary }: { record: Rollout; summary: SelectedRoll
   const { items, rowOfStep } = model;
   // Only watches the load the page started (useDecoder): until it ends, contexts show token ids.
   const tokenizer = useQuery({ ...qwenTokenizerOptions(), enabled: false });
-  const waiting = decoder?.source !== 'tokenizer' && isQwenTokenizer(record) && !tokenizer.error;
+  const waiting = decoder?.source !== 'tokenizer' && decoder?.source !== 'text' && isQwenTokenizer(record) && !tokenizer.error;
   const decoding = waiting ? 'loading the Qwen3 tokenizer: token ids until it has loaded…' : (decoder?.note ?? 'no decoder');
   const decodingFine = !waiting && decoder !== null && decoder.source !== 'none';
 
