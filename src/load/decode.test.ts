@@ -23,10 +23,20 @@ describe('makeDecoder', () => {
   });
 
   it('says a text-only record is text, not token ids, even when it names the Qwen3 tokenizer', () => {
-    const seg = buildSegment({ input_ids: [], generated_ids: [], old_logprobs: [], text: 'It rains.', transcript_index: 1, tool_call_id: null });
+    const seg = buildSegment({
+      input_ids: [],
+      generated_ids: [],
+      old_logprobs: [],
+      text: 'It rains.',
+      transcript_index: 1,
+      tool_call_id: null,
+    });
     const r = buildRollout({
       tokenizer: { name: 'Qwen/Qwen3-0.6B', version: '1' },
-      transcript: [{ role: 'user', content: 'Weather?' }, { role: 'assistant', content: 'It rains.' }],
+      transcript: [
+        { role: 'user', content: 'Weather?' },
+        { role: 'assistant', content: 'It rains.' },
+      ],
       segments: [seg],
     });
     const d = makeDecoder(r, null);
