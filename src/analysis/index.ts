@@ -21,7 +21,7 @@ export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';
 export { groupAdvantages, groupIdOf, STD_EPSILON } from './groups';
 export { sharedPrefixes, startsWithPair } from './ids';
-export type { GroupMember, RolloutFacts } from './lint';
+export type { GroupMember, LintSink, LintTotals, RolloutFacts } from './lint';
 export { groupSummary, LintSession, rolloutFacts, summarizeRollout } from './lint';
 
 export { predictedFrom, trainingRoles } from './masks';

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP, LintSession } from '../analysis';
 import { DEFAULT_MAX_LINE_BYTES } from '../format';
 import { writeJsonStreamed } from './jsonReport';
+import { openLintSpool } from './lintSpool';
 import { type ReadOptions, readFormatOptions, readJsonlFile } from './readFile';
 import { formatReport } from './report';
 import { cliTokenText } from './tokenText';
@@ -58,7 +59,32 @@ async function lint(argv: string[]): Promise<number> {
     process.stderr.write(`trajscope lint: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const session = new LintSession({ driftThreshold, isCap, tokenText: cliTokenText, unknownAsFinished: values['unknown-as-finished'] });
+  const checks = { driftThreshold, isCap, tokenText: cliTokenText, unknownAsFinished: values['unknown-as-finished'] };
+  const normalizeStd = !values['dr-grpo'];
+  if (values.json) {
+    // Bad lines and rollout summaries go to disk as they come, so memory holds only what groups and
+    // duplicates need per rollout; the report is then copied out behind its summary.
+    const spool = openLintSpool();
+    try {
+      const session = new LintSession(checks, spool.sink);
+      const unreadable = await readAll(files, session, format);
+      const { summary, groups } = spool.finish(session.totals(normalizeStd));
+      await writeJsonStreamed(process.stdout, { summary, parse_errors: spool.parseErrors, rollouts: spool.rollouts, groups });
+      return unreadable > 0 ? 2 : summary.errors > 0 ? 1 : 0;
+    } finally {
+      spool.close();
+    }
+  }
+  const session = new LintSession(checks);
+  const unreadable = await readAll(files, session, format);
+  const report = session.report(normalizeStd);
+  process.stdout.write(formatReport(report, { color: process.stdout.isTTY === true, isCap }));
+  if (unreadable > 0) return 2;
+  return report.summary.errors > 0 ? 1 : 0;
+}
+
+/** Reads every file into the session; returns how many could not be read or are of no known format. */
+async function readAll(files: string[], session: LintSession, format: ReadOptions): Promise<number> {
   let unreadable = 0;
   for (const file of files) {
     try {
@@ -76,11 +102,7 @@ async function lint(argv: string[]): Promise<number> {
       process.stderr.write(`trajscope lint: cannot read ${file}: ${why}\n`);
     }
   }
-  const report = session.report(!values['dr-grpo']);
-  if (values.json) await writeJsonStreamed(process.stdout, { ...report });
-  else process.stdout.write(formatReport(report, { color: process.stdout.isTTY === true, isCap }));
-  if (unreadable > 0) return 2;
-  return report.summary.errors > 0 ? 1 : 0;
+  return unreadable;
 }
 
 function parse(argv: string[]) {
