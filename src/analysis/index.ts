@@ -2,9 +2,10 @@ export type { AuditCheck, AuditFacts, CheckStatus, ContractReward, ContractRule,
 export { auditChecks, auditFacts } from './audit';
 export type { DigestComparison } from './auditDigest';
 export { compareDigest, toHex } from './auditDigest';
-
 export { graderIdentity, processScoreRows } from './auditScores';
-export type { PrivateTests, TestContrast } from './auditTests';
+export type { AuditSteps } from './auditSteps';
+export { auditSteps, emptyAuditSteps, scanAuditSteps } from './auditSteps';
+export type { DevTests, PrivateTests, TestContrast } from './auditTests';
 export { lastDevTests, privateTests, testContrast } from './auditTests';
 export type { AlignedRow, Alignment } from './compare/align';
 export { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from './compare/bootstrap';
@@ -15,6 +16,8 @@ export { alignRollouts, argsText, firstDivergentGeneration, textChanges } from '
 export type { ContextChange } from './context';
 export { contextChange, previousSequence } from './context';
 export { formatCount, formatStatistic, plural } from './counting';
+export type { FindingGroup } from './findingGroups';
+export { groupFindings, MANY_FINDINGS, rememberFindingGroups } from './findingGroups';
 
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
