@@ -67,42 +67,61 @@ async function lint(argv: string[]): Promise<number> {
     const spool = openLintSpool();
     try {
       const session = new LintSession(checks, spool.sink);
-      const unreadable = await readAll(files, session, format);
+      const notRead = await readAll(files, session, format);
       const { summary, groups } = spool.finish(session.totals(normalizeStd));
-      await writeJsonStreamed(process.stdout, { summary, parse_errors: spool.parseErrors, rollouts: spool.rollouts, groups });
-      return unreadable > 0 ? 2 : summary.errors > 0 ? 1 : 0;
+      // `not_read` only when a file was not read, so a clean run's report is as it always was.
+      const report = {
+        summary,
+        ...(notRead.length > 0 ? { not_read: notRead } : {}),
+        parse_errors: spool.parseErrors,
+        rollouts: spool.rollouts,
+        groups,
+      };
+      await writeJsonStreamed(process.stdout, report);
+      return notRead.length > 0 ? 2 : summary.errors > 0 ? 1 : 0;
     } finally {
       spool.close();
     }
   }
   const session = new LintSession(checks);
-  const unreadable = await readAll(files, session, format);
+  const notRead = await readAll(files, session, format);
   const report = session.report(normalizeStd);
-  process.stdout.write(formatReport(report, { color: process.stdout.isTTY === true, isCap }));
-  if (unreadable > 0) return 2;
+  // Nothing read: no summary, whose "0 rollouts, 0 errors" would read as a clean file beside exit 2.
+  if (notRead.length < files.length) {
+    const unread = notRead.map((n) => `not read: ${n.file} (${n.reason === 'unsupported' ? 'not a format Trajscope reads' : n.message})\n`);
+    process.stdout.write(`${unread.join('')}${formatReport(report, { color: process.stdout.isTTY === true, isCap })}`);
+  }
+  if (notRead.length > 0) return 2;
   return report.summary.errors > 0 ? 1 : 0;
 }
 
-/** Reads every file into the session; returns how many could not be read or are of no known format. */
-async function readAll(files: string[], session: LintSession, format: ReadOptions): Promise<number> {
-  let unreadable = 0;
+/** A named file lint did not read (exit 2): of no format Trajscope reads, or not readable at all. */
+interface NotRead {
+  file: string;
+  reason: 'unsupported' | 'unreadable';
+  message: string;
+}
+
+/** Reads every file into the session; returns those that could not be read or are of no known format. */
+async function readAll(files: string[], session: LintSession, format: ReadOptions): Promise<NotRead[]> {
+  const notRead: NotRead[] = [];
   for (const file of files) {
     try {
       const { lines, unsupported } = await readJsonlFile(file, (r) => session.add(r), format);
-      session.addLineCount(lines);
       if (unsupported !== null) {
-        // Another kind of file, not a broken one: said once, and exit 2 (trajectory-format.md §8).
-        unreadable++;
+        // Another kind of file, not a broken one: said once, and exit 2 (trajectory-format.md §8). Its
+        // lines are not counted as read.
+        notRead.push({ file, reason: 'unsupported', message: unsupported });
         process.stderr.write(`trajscope lint: ${file}: ${unsupported}\n`);
-      }
+      } else session.addLineCount(lines);
     } catch (e) {
-      unreadable++;
       const err = e as NodeJS.ErrnoException;
       const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.message;
+      notRead.push({ file, reason: 'unreadable', message: why });
       process.stderr.write(`trajscope lint: cannot read ${file}: ${why}\n`);
     }
   }
-  return unreadable;
+  return notRead;
 }
 
 function parse(argv: string[]) {
