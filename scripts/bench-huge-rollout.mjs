@@ -85,6 +85,8 @@ try {
     const t0 = Date.now();
     await page.goto(base);
     await page.getByRole('region', { name: 'Summary' }).getByText('3 rollouts').waitFor({ timeout: 300_000 });
+    // The rows show before the load's last snapshot; selecting meanwhile would measure that snapshot too.
+    await page.waitForFunction(() => performance.getEntriesByName('trajscope:loaded').length > 0, null, { timeout: 300_000 });
     const loadMs = Date.now() - t0;
     await page.evaluate(() => {
       window.__longTasks = [];

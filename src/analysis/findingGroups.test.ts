@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupFindings, rememberFindingGroups } from './findingGroups';
+import { findingCodes, groupFindings, rememberFindingGroups } from './findingGroups';
 import type { Finding } from './types';
 
 const finding = (code: Finding['code'], step: number): Finding => ({
@@ -53,5 +53,13 @@ describe('groupFindings', () => {
     rememberFindingGroups(cloned, structuredClone(made));
     expect(groupFindings(cloned)).toEqual(made);
     expect(groupFindings(cloned)).not.toBe(made);
+  });
+
+  it('gives the distinct codes in order, from the groups when the worker made them', () => {
+    const few = [finding('W_MISSING_METADATA', 1), finding('E_DUPLICATE_ROLLOUT', 2), finding('W_MISSING_METADATA', 3)];
+    expect(findingCodes(few)).toEqual(['W_MISSING_METADATA', 'E_DUPLICATE_ROLLOUT']);
+    const cloned = structuredClone(few);
+    rememberFindingGroups(cloned, [{ code: 'W_ZERO_VARIANCE_GROUP', count: 3, shown: [] }]);
+    expect(findingCodes(cloned)).toEqual(['W_ZERO_VARIANCE_GROUP']);
   });
 });

@@ -48,3 +48,15 @@ export function groupFindings(findings: readonly Finding[], perCode = SHOWN_PER_
 export function rememberFindingGroups(findings: readonly Finding[], groups: FindingGroup[]): void {
   grouped.set(findings, groups);
 }
+
+/**
+ * The distinct codes of a findings array, in order of first appearance: from its groups when they are
+ * known (a huge rollout's, made by the load worker), else in one pass that keeps nothing.
+ */
+export function findingCodes(findings: readonly Finding[]): FindingCode[] {
+  const known = grouped.get(findings);
+  if (known) return known.map((g) => g.code);
+  const codes = new Set<FindingCode>();
+  for (const f of findings) codes.add(f.code);
+  return [...codes];
+}

@@ -17,7 +17,7 @@ export type { ContextChange } from './context';
 export { contextChange, previousSequence } from './context';
 export { formatCount, formatStatistic, plural } from './counting';
 export type { FindingGroup } from './findingGroups';
-export { groupFindings, MANY_FINDINGS, rememberFindingGroups } from './findingGroups';
+export { findingCodes, groupFindings, MANY_FINDINGS, rememberFindingGroups } from './findingGroups';
 
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
