@@ -3,7 +3,8 @@
 // Measures the longest main-thread task while selecting it in the run list (detail pane), opening its
 // Steps view, its Four roles (swimlane) and its Grader audit. Target: no long task over 50 ms.
 //   BENCH_STEPS=10000,1000000 (default) picks the sizes; BENCH_PHASES=select,steps,roles,audit (default) the steps;
-//   BENCH_PROFILE=DIR writes a CPU profile of each phase there (open in Chrome DevTools) and prints its heaviest functions.
+//   BENCH_PROFILE=DIR writes a CPU profile of each phase there (open in Chrome DevTools) and prints its heaviest functions;
+//   BENCH_SCREENSHOTS=DIR a screenshot of the page after each phase (<steps>-<phase>.png).
 import { createWriteStream, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { startView } from './view-server.mjs';
 const SIZES = (process.env.BENCH_STEPS ?? '10000,1000000').split(',').map(Number);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'select,steps,roles,audit').split(','));
 const PROFILE = process.env.BENCH_PROFILE;
+const SCREENSHOTS = process.env.BENCH_SCREENSHOTS;
 
 /** The functions with the most self time in a CPU profile, heaviest first. */
 function heaviest(profile, top = 8) {
@@ -115,6 +117,7 @@ try {
         for (const [name, t] of heaviest(profile)) console.log(`  ${t.toFixed(0).padStart(7)} ms  ${name}`);
       }
       const to = await page.evaluate(() => performance.now());
+      if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${n}-${phase}.png`) });
       const tasks = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.at >= a && t.at <= b).map((t) => t.ms), [from, to]);
       rows.push({ n, label, ms, longest: tasks.length ? Math.max(...tasks) : 0, count: tasks.length });
     };
