@@ -113,7 +113,8 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
     if (result?.unsupported) unsupported.push({ file: plan.input.file, why: result.unsupported });
     files.push(result ? await entryOf(plan.input, plan.size, plan.mtime, plan.kept, result) : (plan.kept as FileEntry));
   }
-  const manifest: RunManifest = { version: 1, source_base: sourceBase, options: optionsKey, files };
+  const mapping = options.read?.mapping;
+  const manifest: RunManifest = { version: 1, source_base: sourceBase, options: optionsKey, ...(mapping ? { mapping } : {}), files };
   await orderByPolicy(manifest, outDir);
   await writeAtomic(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
   await removeUnnamed(outDir, old, manifest);

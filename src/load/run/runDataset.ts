@@ -224,6 +224,7 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
     get scanSources() {
       return scanSources();
     },
+    ...(snap.manifest.mapping ? { scanMapping: snap.manifest.mapping } : {}),
     get groups() {
       return groups.grpo();
     },
@@ -264,8 +265,13 @@ function readRollout(snap: RunSnapshot, row: number, ctx: RunDatasetContext, gzi
   const format = c.format.at(row);
   const offset = c.offset[row] ?? 0;
   const length = c.length[row] ?? 0;
+  const { mapping } = snap.manifest;
   const parse = (bytes: Uint8Array) => {
-    const parser = createLineParser(file, format !== null && isFormatId(format) ? { from: format } : {});
+    // A row read by a field mapping is parsed with the mapping the manifest recorded (`index --map`).
+    const how =
+      format === 'mapped' && mapping ? { mapping } : format !== null && format !== 'mapped' && isFormatId(format) ? { from: format } : {};
+    // A span at offset 0 may be the whole file (a document, an archive): its lines count from 1.
+    const parser = createLineParser(file, { ...how, firstLine: offset === 0 ? 1 : line });
     const results = [...parser.push(bytes), ...parser.end()];
     // One span may hold several rollouts (an Atropos group's line, a whole .eval log): take this row's.
     const id = c.rolloutId.at(row);
@@ -280,6 +286,8 @@ function readRollout(snap: RunSnapshot, row: number, ctx: RunDatasetContext, gzi
     return error?.kind === 'error' ? error.value.message : 'no rollout at the indexed bytes';
   };
   const read = (async () => {
+    if (format === 'mapped' && !mapping)
+      throw new Error(`${file}:${line}: read by a field mapping that this index does not record: index the run again with --map`);
     let found: Rollout | string;
     try {
       found = parse(await ctx.reader.read(url, offset, length, gzip));
