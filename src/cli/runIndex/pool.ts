@@ -9,17 +9,31 @@ import { indexWorkerEntry } from './workerBundle';
  * not threads: a crash in one (a line that exhausts its heap) names its file and leaves the others' heaps
  * alone. Each child runs the bundled worker (workerBundle.ts). One of the jobs is this process.
  */
-export async function scanAll(tasks: readonly (ScanTask & { size: number })[], jobs: number): Promise<ScanResult[]> {
+/** Where an index run's time goes, for the bench: a job's start (ready), and each file it took (ms since the run began). */
+export interface PoolTrace {
+  ready: number[];
+  files: { job: number; file: string; from: number; to: number }[];
+}
+
+export async function scanAll(
+  tasks: readonly (ScanTask & { size: number })[],
+  jobs: number,
+  trace?: { began: number; pool: PoolTrace },
+): Promise<ScanResult[]> {
   const results: ScanResult[] = new Array(tasks.length);
   const order = tasks.map((_, i) => i).sort((a, b) => (tasks[b]?.size ?? 0) - (tasks[a]?.size ?? 0));
   const workers = Math.max(1, Math.min(jobs, tasks.length));
   let next = 0;
-  /** Takes tasks until none is left; `scan` runs one here or in a child. */
-  const drain = async (scan: (task: ScanTask) => Promise<ScanResult>) => {
+  const since = () => performance.now() - (trace?.began ?? 0);
+  /** Takes tasks until none is left; `scan` runs one here or in a child (job `job`). */
+  const drain = async (job: number, scan: (task: ScanTask) => Promise<ScanResult>) => {
+    trace?.pool.ready.push(since());
     for (let k = next++; k < order.length; k = next++) {
       const i = order[k] ?? 0;
       const task = tasks[i];
+      const from = since();
       if (task) results[i] = await scan(strip(task));
+      if (task) trace?.pool.files.push({ job, file: task.file, from, to: since() });
     }
   };
   const children: ChildProcess[] = [];
@@ -27,10 +41,10 @@ export async function scanAll(tasks: readonly (ScanTask & { size: number })[], j
   try {
     // This process is one of the jobs: it starts at once, while each child loads (0.3 s bundled, 1 s
     // under tsx) before it takes its first file.
-    const here = drain(scanFile);
+    const here = drain(0, scanFile);
     await Promise.all([
       here,
-      ...Array.from({ length: workers - 1 }, async () => {
+      ...Array.from({ length: workers - 1 }, async (_, j) => {
         if (!entry) return;
         const { script, args } = await entry;
         if (next >= order.length) return;
@@ -46,7 +60,7 @@ export async function scanAll(tasks: readonly (ScanTask & { size: number })[], j
         await Promise.race([ready, here]);
         if (next >= order.length) return;
         await ready;
-        await drain((task) => ask(child, task));
+        await drain(j + 1, (task) => ask(child, task));
         child.disconnect();
       }),
     ]);
