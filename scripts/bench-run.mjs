@@ -1,6 +1,7 @@
 // `npm run bench` (second part): a run of 1,000,000 rollouts opened from its run index in headless
 // Chromium through the real app, from a plain static host answering ranges (docs/adr/0015). Prints:
 //   bench-run: rows <n>, held <MB> MB, first chart <ms> ms, loaded <ms> ms, re-aggregate <ms> ms, rollout <ms> ms
+// BENCH_RUN_SCREENSHOTS=DIR saves the page at its first chart (still reading) and once every shard is read.
 // Targets (issue 13): held <= 150 MB, first chart <= 2 s, re-aggregation after a filter <= 100 ms, one
 // rollout opened (range read, parse, expand, drawn) <= 300 ms.
 //
@@ -143,6 +144,9 @@ try {
       )
     ).jsonValue();
     const firstChart = first.ms;
+    // BENCH_RUN_SCREENSHOTS=DIR: what a person sees while the run is still being read, and once it is.
+    const shots = process.env.BENCH_RUN_SCREENSHOTS;
+    if (shots && round === 0) await page.screenshot({ path: join(shots, 'run-1m-reading.png'), fullPage: true });
     const timings = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
@@ -160,6 +164,7 @@ try {
         { polling: 100, timeout: 300_000 },
       )
     ).jsonValue();
+    if (shots && round === 0) await page.screenshot({ path: join(shots, 'run-1m-read.png'), fullPage: true });
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = await cdp.send('Runtime.getHeapUsage');

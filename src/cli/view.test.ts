@@ -31,19 +31,24 @@ async function fails(args: string[]): Promise<{ code: number; stderr: string }> 
   }
 }
 
+/** The URL `trajscope view` prints once it serves. */
+function servedUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (c) => {
+      out += c;
+      const m = /at (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`exited ${code}`)));
+  });
+}
+
 describe('trajscope view (subprocess)', () => {
   it('serves on 127.0.0.1 and prints the URL', async () => {
     const child = spawn(process.execPath, [BIN, 'view', join(dir, 'a.jsonl'), '--port', '0'], { env });
     children.push(child);
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (c) => {
-        out += c;
-        const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-        if (m?.[1]) resolve(m[1]);
-      });
-      child.on('exit', (code) => reject(new Error(`exited ${code}`)));
-    });
+    const url = await servedUrl(child);
     expect(await (await fetch(url)).text()).toContain('stand-in app');
     expect(await (await fetch(`${url}files/f0`)).text()).toBe('{}\n');
   });
@@ -52,15 +57,7 @@ describe('trajscope view (subprocess)', () => {
     writeFileSync(join(dir, 'm.map.json'), '{"rollout_id": "id", "reward": "score"}');
     const child = spawn(process.execPath, [BIN, 'view', join(dir, 'a.jsonl'), '--port', '0', '--map', join(dir, 'm.map.json')], { env });
     children.push(child);
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (c) => {
-        out += c;
-        const m = /at (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(out);
-        if (m?.[1]) resolve(m[1]);
-      });
-      child.on('exit', (code) => reject(new Error(`exited ${code}`)));
-    });
+    const url = await servedUrl(child);
     expect(new URL(url).searchParams.get('map')).toBe('{"rollout_id":"id","reward":"score"}');
     writeFileSync(join(dir, 'bad.map.json'), '{"reward": 3}');
     const bad = await fails([join(dir, 'a.jsonl'), '--map', join(dir, 'bad.map.json')]);
@@ -78,15 +75,7 @@ describe('trajscope view (subprocess)', () => {
     const map = join(examples, 'agent-runner.map.json');
     const child = spawn(process.execPath, [BIN, 'view', run, '--port', '0', '--map', map], { env });
     children.push(child);
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (c) => {
-        out += c;
-        const m = /at (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(out);
-        if (m?.[1]) resolve(m[1]);
-      });
-      child.on('exit', (code) => reject(new Error(`exited ${code}`)));
-    });
+    const url = await servedUrl(child);
     // The page opens the run; the mapping travels in its manifest, not in the URL.
     expect(new URL(url).searchParams.get('map')).toBeNull();
     const manifestUrl = new URL('run/manifest.json', url).href;
