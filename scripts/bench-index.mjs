@@ -63,6 +63,8 @@ const timed = async (f) => {
 };
 const times = { baseline: [], one: [], two: [] };
 const cpu = { baseline: [], one: [] };
+/** Where each 2-job run's time went (buildIndex's trace). */
+const traces = [];
 let bytes = 0;
 let rows = 0;
 const out = (k) => join(tmp, `index-${k}`);
@@ -74,9 +76,11 @@ try {
     bytes = b.value;
     for (const jobs of r % 2 === 0 ? [1, 2] : [2, 1]) {
       rmSync(out(jobs), { recursive: true, force: true });
-      const t = await timed(() => buildIndex({ inputs: [run], outDir: out(jobs), jobs }));
+      const trace = { ready: [], files: [] };
+      const t = await timed(() => buildIndex({ inputs: [run], outDir: out(jobs), jobs, trace }));
       rows = t.value.rows;
       (jobs === 1 ? times.one : times.two).push(t.ms);
+      if (jobs === 2) traces.push({ ms: t.ms, trace });
       if (jobs === 1) cpu.one.push(t.cpuMs);
     }
   }
@@ -108,6 +112,23 @@ try {
   );
   row('2 jobs speed-up', speedup.toFixed(2), `target >= ${TARGET_SPEEDUP}`);
   row('query (steps + groups), ms', q.ms.toFixed(0), `${q.value[0]} steps`);
+  // The fastest 2-job run, phase by phase: the plan, each job's start and files, the tail after the last file.
+  const fastest = traces.reduce((a, b) => (b.ms < a.ms ? b : a));
+  const { planned, scanned, written, ready, files: done } = fastest.trace;
+  console.log('');
+  console.log(`fastest 2-job run (${fastest.ms.toFixed(0)} ms), where the time went (ms from its start):`);
+  console.log(
+    `  plan (stat, reuse checks) until ${planned.toFixed(0)}; every file scanned at ${scanned.toFixed(0)}; manifest written at ${written.toFixed(0)}`,
+  );
+  for (let j = 0; j < ready.length; j++) {
+    const mine = done.filter((f) => f.job === j);
+    const busy = mine.reduce((n, f) => n + f.to - f.from, 0);
+    const last = Math.max(...mine.map((f) => f.to));
+    console.log(
+      `  job ${j} (${j === 0 ? 'this process' : 'child'}): ready at ${ready[j].toFixed(0)}, ${mine.length} files, busy ${busy.toFixed(0)}, ` +
+        `last done at ${last.toFixed(0)} (idle ${(scanned - last).toFixed(0)} before the end): ${mine.map((f) => `${f.file.replace(/\.jsonl$/, '')} ${(f.to - f.from).toFixed(0)}`).join(', ')}`,
+    );
+  }
   console.log('');
   console.log(
     `bench-index: ${(bytes / 2 ** 20).toFixed(0)} MB, baseline ${best(times.baseline).toFixed(0)} ms, 1 job ${best(times.one).toFixed(0)} ms (${perCore.toFixed(2)} x baseline, ${perCoreCpu.toFixed(2)} in CPU time), 2 jobs ${best(times.two).toFixed(0)} ms (${speedup.toFixed(2)} x 1 job), query ${q.ms.toFixed(0)} ms`,

@@ -21,7 +21,7 @@ export {
   sameReview,
 } from './reviews';
 export type { RunSnapshot, RunState, StepRange } from './run';
-export { manifestUrlOf, RangeReader, RunColumns, RunSource, readRun, runDataset, runSource, sourceUrl } from './run';
+export { manifestRows, manifestUrlOf, RangeReader, RunColumns, RunSource, readRun, runDataset, runSource, sourceUrl } from './run';
 export type { SearchPlace, SearchProgress } from './search/searchClient';
 export { startSearch } from './search/searchClient';
 export type { ServedFile } from './served';

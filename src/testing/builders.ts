@@ -12,7 +12,7 @@ import {
   rolloutFindings,
   terminationInfo,
 } from '../analysis';
-import type { Rollout, Segment, Step } from '../format';
+import type { IndexRow, Rollout, Segment, Step } from '../format';
 
 /** The minimal record of shared/trajectory-format.md §2, verbatim. */
 export const MINIMAL_RECORD_LINE =
@@ -101,6 +101,46 @@ export function buildSummary(overrides: Partial<RolloutSummary> = {}): RolloutSu
     steps: 0,
     regressions: [],
     findings: [],
+    ...overrides,
+  };
+}
+
+/** A run-index row (§9): a clean, finished rollout of step 0, line 1 of `step_0000.jsonl`. */
+export function buildIndexRow(overrides: Partial<IndexRow> = {}): IndexRow {
+  return {
+    file: 'step_0000.jsonl',
+    line: 1,
+    offset: 0,
+    length: 100,
+    task_id: 'task-1',
+    rollout_id: 'r-1',
+    attempt_id: 'a-1',
+    group_id: 'task-1@v-1',
+    policy_version: 'v-1',
+    training_step: 0,
+    training_step_from: 'record',
+    termination: 'finished',
+    in_signal: true,
+    reward: 1,
+    source_format: 'v1',
+    segments: 1,
+    steps: 1,
+    generated_tokens: 10,
+    context_tokens: 10,
+    trained_tokens: 10,
+    regressions: 0,
+    errors: 0,
+    warnings: 0,
+    finding_codes: [],
+    truncated: false,
+    mismatch_n: null,
+    mismatch_mean_abs: null,
+    mismatch_max_abs: null,
+    mismatch_ratio_mean: null,
+    mismatch_ratio_clip_frac: null,
+    mismatch_kl_k3: null,
+    started_at: null,
+    ended_at: null,
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import { parseRunManifest, type RunManifest } from '../../format/runIndex/manife
 import type { ReadOptions } from '../readFile';
 import { type Input, listInputs, toPosix } from './inputs';
 import { orderByPolicy } from './policyOrder';
-import { scanAll } from './pool';
+import { type PoolTrace, scanAll } from './pool';
 import type { RowOptions } from './rows';
 import { type FileEntry, type ScanResult, type ScanTask, tailCheck, writeAtomic } from './scanFile';
 
@@ -50,6 +50,15 @@ export interface IndexOptions {
   shardRows?: number;
   read?: ReadOptions;
   rows?: RowOptions;
+  /** Filled with where the time went (the bench prints it). */
+  trace?: IndexTrace;
+}
+
+/** Milliseconds since `buildIndex` began at which each phase ended, and the pool's jobs and files. */
+export interface IndexTrace extends PoolTrace {
+  planned?: number;
+  scanned?: number;
+  written?: number;
 }
 
 export interface IndexOutcome {
@@ -69,6 +78,8 @@ export interface IndexOutcome {
  * last (atomically), then deletes the shards no manifest names any more.
  */
 export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
+  const began = performance.now();
+  const trace = options.trace;
   const outDir = resolve(options.outDir);
   const { base, inputs } = await listInputs(options.inputs, outDir, options.base);
   const sourceBase = toPosix(relative(outDir, base));
@@ -101,10 +112,13 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
     } else plans.push({ input, size: s.size, mtime: s.mtimeMs, kept: null, task });
   }
   const todo = plans.filter((p) => p.task !== null);
+  if (trace) trace.planned = performance.now() - began;
   const scanned = await scanAll(
     todo.map((p) => ({ ...(p.task as ScanTask), size: p.size - (p.task?.resume?.byte ?? 0) })),
     options.jobs,
+    trace && { began, pool: trace },
   );
+  if (trace) trace.scanned = performance.now() - began;
   const unsupported: IndexOutcome['unsupported'] = [];
   const files: FileEntry[] = [];
   for (const plan of plans) {
@@ -113,10 +127,12 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
     if (result?.unsupported) unsupported.push({ file: plan.input.file, why: result.unsupported });
     files.push(result ? await entryOf(plan.input, plan.size, plan.mtime, plan.kept, result) : (plan.kept as FileEntry));
   }
-  const manifest: RunManifest = { version: 1, source_base: sourceBase, options: optionsKey, files };
+  const mapping = options.read?.mapping;
+  const manifest: RunManifest = { version: 1, source_base: sourceBase, options: optionsKey, ...(mapping ? { mapping } : {}), files };
   await orderByPolicy(manifest, outDir);
   await writeAtomic(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
   await removeUnnamed(outDir, old, manifest);
+  if (trace) trace.written = performance.now() - began;
   return {
     manifest,
     reused,

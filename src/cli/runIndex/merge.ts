@@ -15,6 +15,7 @@ export async function mergeIndexes(parts: readonly string[], outDir: string): Pr
   const out = resolve(outDir);
   let base: string | null = null;
   let options: string | undefined;
+  let mapping: RunManifest['mapping'];
   const files: RunManifest['files'] = [];
   const owner = new Map<string, string>();
   for (const part of parts) {
@@ -28,6 +29,7 @@ export async function mergeIndexes(parts: readonly string[], outDir: string): Pr
     if (options !== undefined && manifest.options !== options)
       throw new Error(`${part} was indexed with other options than the parts before it`);
     options = manifest.options;
+    mapping = manifest.mapping;
     for (const f of manifest.files) {
       const other = owner.get(f.file);
       if (other !== undefined) throw new Error(`${f.file} is in both ${other} and ${part}`);
@@ -40,6 +42,7 @@ export async function mergeIndexes(parts: readonly string[], outDir: string): Pr
     version: 1,
     source_base: toPosix(relative(out, base ?? out)),
     ...(options === undefined ? {} : { options }),
+    ...(mapping === undefined ? {} : { mapping }),
     files,
   };
   const old = await readManifest(out).catch(() => null);

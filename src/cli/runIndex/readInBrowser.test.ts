@@ -2,41 +2,18 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'fflate';
+import { gunzipSync, gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { LintSession } from '../../analysis';
 import { parseLine } from '../../format';
 import { manifestUrlOf, RangeReader, readRun, runDataset, sourceUrl } from '../../load';
+import { staticFetch } from '../../testing/staticFetch';
 import { readJsonlFile } from '../readFile';
 import { buildIndex } from './build';
 
 const DEMO_RUN = fileURLToPath(new URL('../../../public/demo/run/', import.meta.url));
 const FILES = ['step_0000.jsonl.gz', 'step_0001.jsonl.gz', 'step_0002.jsonl.gz'];
 const BASE = 'http://host.test/';
-
-/** A static host over a folder: ranges answered 206 (or ignored: 200 and the whole file), every request logged. */
-function staticFetch(root: string, ranges = true) {
-  const log: { path: string; range: string | null; status: number }[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const path = decodeURIComponent(new URL(String(input)).pathname);
-    const range = new Headers(init?.headers).get('Range');
-    let body: Uint8Array;
-    try {
-      body = readFileSync(join(root, path));
-    } catch {
-      log.push({ path, range, status: 404 });
-      return new Response('not found', { status: 404 });
-    }
-    const m = ranges && range ? /^bytes=(\d+)-(\d+)$/.exec(range) : null;
-    if (m) {
-      log.push({ path, range, status: 206 });
-      return new Response(body.slice(Number(m[1]), Number(m[2]) + 1) as unknown as BodyInit, { status: 206 });
-    }
-    log.push({ path, range, status: 200 });
-    return new Response(body as unknown as BodyInit, { status: 200 });
-  };
-  return { fetch: fetch as typeof globalThis.fetch, log };
-}
 
 /** A site: the run's files under run/ (plain copies of the gzip files beside them) and its index under index/. */
 async function site() {
@@ -152,6 +129,54 @@ describe('a run read from its index over HTTP', () => {
     expect(fetched.length).toBe(3); // 16 rows in shards of 7
     const unchanged = await readRun(url, next, { fetch: host.fetch });
     expect(unchanged.version).toBe(next.version);
+  });
+});
+
+describe('a run file replaced since it was indexed', () => {
+  /** The site's run, indexed, then one file's bytes replaced; the dataset over the old index. */
+  async function replaced(file: string, bytes: (old: Buffer) => Uint8Array) {
+    const root = await site();
+    const host = staticFetch(root);
+    const snap = await readRun(manifestUrlOf('index/', BASE), null, { fetch: host.fetch });
+    const path = join(root, 'run', file);
+    const old = readFileSync(path);
+    writeFileSync(path, bytes(old));
+    const ds = runDataset(snap, null, { reader: new RangeReader({ fetch: host.fetch }), records: new Map() });
+    const i = ds.rows.findIndex((r) => r.file === file && r.line === 3);
+    return { ds, key: ds.keys[i] ?? '', want: ds.rows[i], host };
+  }
+
+  it('flagged gzip, now plain (the same rollouts): read whole and not decompressed, since its bytes are not gzip', async () => {
+    const { ds, key, want } = await replaced('step_0001.jsonl.gz', (old) => gunzipSync(old));
+    expect((await ds.rollout(key))?.rollout_id).toBe(want?.rollout_id);
+  });
+
+  it('flagged plain, now gzip (the same rollouts): the range holds no rollout, the file’s first bytes say gzip, read whole and decompressed', async () => {
+    const { ds, key, want, host } = await replaced('plain.jsonl', (old) => gzipSync(old));
+    const mark = host.log.length;
+    expect((await ds.rollout(key))?.rollout_id).toBe(want?.rollout_id);
+    expect(host.log.slice(mark).map((e) => [e.path, e.range])).toEqual([
+      ['/run/plain.jsonl', expect.stringMatching(/^bytes=[1-9]\d*-\d+$/)],
+      ['/run/plain.jsonl', 'bytes=0-1'],
+      ['/run/plain.jsonl', null],
+    ]);
+  });
+
+  it('flagged gzip, now other plain bytes; flagged plain, now other gzip bytes: an error naming the line and what to do, no binary', async () => {
+    const other = new TextEncoder().encode(`${'{"not":"a rollout"}\n'.repeat(5000)}`);
+    for (const [file, bytes] of [
+      ['step_0001.jsonl.gz', other],
+      ['plain.jsonl', gzipSync(other)],
+    ] as const) {
+      const { ds, key } = await replaced(file, () => bytes);
+      const error = await Promise.resolve(ds.rollout(key)).then(
+        () => null,
+        (e: Error) => e.message,
+      );
+      expect(error).toMatch(new RegExp(`^${file.replace('.', '\\.')}:3: .*index the run again\\)$`));
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: what must not be in a message
+      expect(error).not.toMatch(/[\u0000-\u0008\ufffd]/);
+    }
   });
 });
 

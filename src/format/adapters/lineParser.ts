@@ -52,6 +52,12 @@ export interface LineParserOptions extends ParseOptions {
   onV1Lines?: (run: LineRun) => void;
   /** The longest line read (DEFAULT_MAX_LINE_BYTES); a longer one is one E_PARSE, dropped as it streams by. */
   maxLineBytes?: number;
+  /**
+   * The line number of the first line pushed (default 1): a run's rollout read by its span is that
+   * line of its file, and the ids an adapter makes from where a record is (`file:7/turns[0]`) must
+   * be the ones the whole file's read made.
+   */
+  firstLine?: number;
 }
 
 /**
@@ -107,6 +113,7 @@ class StreamingParser implements LineParser {
     this.format = this.forced;
     this.recognised = this.forced !== null;
     this.splitter = new LineSplitter(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
+    this.splitter.lines = (options.firstLine ?? 1) - 1;
   }
 
   get lines(): number {

@@ -4,44 +4,27 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
+import { buildIndexRow } from '../../testing/builders';
 import { encodeIndexShard, INDEX_COLUMNS, INDEX_VERSION_KEY, type IndexRow, indexRowFrom } from './columns';
 
-const row = (over: Partial<IndexRow> = {}): IndexRow => ({
-  file: 'step_0001.jsonl',
-  line: 1,
-  offset: 0,
-  length: 120,
-  task_id: 't',
-  rollout_id: 'r-1',
-  attempt_id: null,
-  group_id: 't@v1',
-  policy_version: 'v1',
-  training_step: 1,
-  training_step_from: 'record',
-  termination: 'finished',
-  in_signal: true,
-  reward: 1,
-  source_format: 'v1',
-  segments: 2,
-  steps: 1,
-  generated_tokens: 30,
-  context_tokens: 200,
-  trained_tokens: 28,
-  regressions: 0,
-  errors: 0,
-  warnings: 1,
-  finding_codes: ['W_MISSING_METADATA'],
-  truncated: false,
-  mismatch_n: null,
-  mismatch_mean_abs: null,
-  mismatch_max_abs: null,
-  mismatch_ratio_mean: null,
-  mismatch_ratio_clip_frac: null,
-  mismatch_kl_k3: null,
-  started_at: Date.UTC(2026, 0, 2),
-  ended_at: null,
-  ...over,
-});
+const row = (over: Partial<IndexRow> = {}): IndexRow =>
+  buildIndexRow({
+    file: 'step_0001.jsonl',
+    length: 120,
+    task_id: 't',
+    attempt_id: null,
+    group_id: 't@v1',
+    policy_version: 'v1',
+    training_step: 1,
+    segments: 2,
+    generated_tokens: 30,
+    context_tokens: 200,
+    trained_tokens: 28,
+    warnings: 1,
+    finding_codes: ['W_MISSING_METADATA'],
+    started_at: Date.UTC(2026, 0, 2),
+    ...over,
+  });
 
 const rows = [
   row(),

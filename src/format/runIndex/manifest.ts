@@ -1,3 +1,4 @@
+import { fieldMappingSchema } from '../adapters/mapping/schema';
 import { z } from '../zod';
 
 /**
@@ -53,6 +54,11 @@ const manifestSchema = z.object({
    * string: an index run with other options re-reads every file rather than keep rows they would change.
    */
   options: z.string().optional(),
+  /**
+   * The field mapping (`--map`) the files were read with, when there was one: a reader of the run (the
+   * page, reading a rollout by its span) parses the bytes of a `mapped` row with it, as the index did.
+   */
+  mapping: fieldMappingSchema.optional(),
   files: z.array(fileSchema),
 });
 

@@ -1,5 +1,5 @@
 import type { GroupSummary, LintReport, RolloutSummary } from '../../analysis';
-import type { Rollout } from '../../format';
+import type { FieldMapping, Rollout } from '../../format';
 import type { LoadedFile, PendingLine } from '../loadState';
 import type { LoadSource } from '../sources';
 
@@ -52,6 +52,8 @@ export interface Dataset {
    * sources (a run's files, by URL): what a text search reads.
    */
   readonly scanSources?: readonly LoadSource[];
+  /** The field mapping those files are read with (a run indexed with `--map`); the URL's otherwise. */
+  readonly scanMapping?: FieldMapping;
   /** GRPO group statistics, in first-seen order. */
   readonly groups: readonly GroupSummary[];
   readonly groupsById: ReadonlyMap<string, GroupSummary>;

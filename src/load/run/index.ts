@@ -3,6 +3,6 @@ export { RunColumns } from './runColumns';
 export type { StepRange } from './runDataset';
 export { runDataset } from './runDataset';
 export type { RunSnapshot } from './runIndex';
-export { manifestUrlOf, readRun, sourceUrl } from './runIndex';
+export { manifestRows, manifestUrlOf, readRun, sourceUrl } from './runIndex';
 export type { RunState } from './runSource';
 export { RunSource, runSource } from './runSource';

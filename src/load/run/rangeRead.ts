@@ -1,9 +1,14 @@
+import type { Bytes } from '../byteStream';
+import { decompressIfGzip } from '../gzip';
+
 /*
  * Reads one rollout's bytes out of a run's file (docs/adr/0015). A plain file is read by an HTTP range
  * request for exactly that line. A gzip file cannot be entered in the middle, so it is fetched whole
  * once, decompressed, and kept; so is a plain file on a host that ignores ranges (Python's
  * `http.server` answers 200 with the whole body). Whole files are kept in a bounded cache, least
- * recently used first out.
+ * recently used first out. The manifest's gzip flag only chooses between a range and a whole read: a
+ * whole file is decompressed when its bytes are gzip (the load's one check, `decompressIfGzip`), so a
+ * file replaced since it was indexed is never decompressed, or left compressed, by what its flag said.
  */
 
 /** Decompressed whole files kept at once, in bytes (one large file is always kept while it is read). */
@@ -28,10 +33,13 @@ export class RangeReader {
     this.fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
   }
 
-  /** The bytes [offset, offset + length) of the file's uncompressed content. */
-  async read(url: string, offset: number, length: number, gzip: boolean): Promise<Uint8Array> {
+  /**
+   * The bytes [offset, offset + length) of the file's uncompressed content: by range, or (`whole`: the
+   * manifest says gzip, or the host ignores ranges) from the whole file, decompressed if it is gzip.
+   */
+  async read(url: string, offset: number, length: number, whole: boolean): Promise<Uint8Array> {
     if (length === 0) return new Uint8Array(0);
-    if (gzip || this.noRanges.has(originOf(url))) return slice(await this.wholeFile(url, gzip), offset, length, url);
+    if (whole || this.noRanges.has(originOf(url))) return slice(await this.wholeFile(url), offset, length, url);
     const res = await this.fetch(url, { headers: { Range: `bytes=${offset}-${offset + length - 1}` }, cache: 'no-store' });
     if (res.status === 206) {
       const bytes = new Uint8Array(await res.arrayBuffer());
@@ -52,7 +60,21 @@ export class RangeReader {
     throw new Error(`${url}: HTTP ${res.status} for bytes ${offset}-${offset + length - 1}`);
   }
 
-  private wholeFile(url: string, gzip: boolean): Promise<Uint8Array> {
+  /**
+   * Whether the file's bytes are gzip now (its first two, by a range request): what a range that held no
+   * rollout asks, since a file indexed plain and replaced by a gzip one cannot be entered mid-stream.
+   * Where the host ignores ranges every read was whole, and already decompressed by its bytes: false.
+   */
+  async isGzip(url: string): Promise<boolean> {
+    if (this.noRanges.has(originOf(url))) return false;
+    const res = await this.fetch(url, { headers: { Range: 'bytes=0-1' }, cache: 'no-store' });
+    if (!res.ok || !res.body) throw new Error(`${url}: HTTP ${res.status}`);
+    const { gzip, stream } = await decompressIfGzip(res.body as ReadableStream<Bytes>);
+    await stream.cancel().catch(() => {});
+    return gzip;
+  }
+
+  private wholeFile(url: string): Promise<Uint8Array> {
     const known = this.whole.get(url);
     if (known) {
       // Most recently used last.
@@ -63,7 +85,7 @@ export class RangeReader {
     const load = (async () => {
       const res = await this.fetch(url, { cache: 'no-store' });
       if (!res.ok || !res.body) throw new Error(`${url}: HTTP ${res.status}`);
-      const stream = gzip ? res.body.pipeThrough(new DecompressionStream('gzip')) : res.body;
+      const { stream } = await decompressIfGzip(res.body as ReadableStream<Bytes>);
       const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
       this.sizes.set(url, bytes.length);
       this.evict();

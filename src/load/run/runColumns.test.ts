@@ -1,43 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { encodeIndexShard, type IndexRow } from '../../format';
-import { appendShard, decodeShard, mergePart, partBuffers, RunColumns } from './runColumns';
+import { buildIndexRow } from '../../testing/builders';
+import { appendShard, decodeShard, mergePart, partBuffers, RunColumns, type ShardPart } from './runColumns';
 
-const row = (k: number, over: Partial<IndexRow> = {}): IndexRow => ({
-  file: `f${k % 2}.jsonl`,
-  line: k + 1,
-  offset: k * 5_000_000_000,
-  length: 100 + k,
-  task_id: `t${k % 3}`,
-  rollout_id: `r-${k}-é`,
-  attempt_id: k % 4 === 0 ? null : 'a-1',
-  group_id: `g${k >> 1}`,
-  policy_version: null,
-  training_step: k === 3 ? null : k >> 2,
-  training_step_from: 'record',
-  termination: k % 5 === 0 ? 'infra_failure' : 'finished',
-  in_signal: k % 5 !== 0,
-  reward: k % 5 === 0 ? null : k / 10,
-  source_format: 'v1',
-  segments: 1,
-  steps: 70_000,
-  generated_tokens: 10 * k,
-  context_tokens: 0,
-  trained_tokens: 0,
-  regressions: k % 2,
-  errors: 0,
-  warnings: 1,
-  finding_codes: k % 3 === 0 ? ['W_HIT_MAX_TOKENS', 'W_MISSING_METADATA'] : k % 3 === 1 ? ['E_REWARD_MISSING'] : [],
-  truncated: k % 3 === 0,
-  mismatch_n: null,
-  mismatch_mean_abs: null,
-  mismatch_max_abs: k % 2 ? 0.5 : null,
-  mismatch_ratio_mean: null,
-  mismatch_ratio_clip_frac: null,
-  mismatch_kl_k3: null,
-  started_at: null,
-  ended_at: null,
-  ...over,
-});
+const row = (k: number, over: Partial<IndexRow> = {}): IndexRow =>
+  buildIndexRow({
+    file: `f${k % 2}.jsonl`,
+    line: k + 1,
+    offset: k * 5_000_000_000,
+    length: 100 + k,
+    task_id: `t${k % 3}`,
+    rollout_id: `r-${k}-é`,
+    attempt_id: k % 4 === 0 ? null : 'a-1',
+    group_id: `g${k >> 1}`,
+    policy_version: null,
+    training_step: k === 3 ? null : k >> 2,
+    termination: k % 5 === 0 ? 'infra_failure' : 'finished',
+    in_signal: k % 5 !== 0,
+    reward: k % 5 === 0 ? null : k / 10,
+    steps: 70_000,
+    generated_tokens: 10 * k,
+    regressions: k % 2,
+    warnings: 1,
+    finding_codes: k % 3 === 0 ? ['W_HIT_MAX_TOKENS', 'W_MISSING_METADATA'] : k % 3 === 1 ? ['E_REWARD_MISSING'] : [],
+    truncated: k % 3 === 0,
+    mismatch_max_abs: k % 2 ? 0.5 : null,
+    ...over,
+  });
+
+async function partsOf(bytes: ArrayBuffer, rows: number, name: string): Promise<ShardPart[]> {
+  const parts: ShardPart[] = [];
+  await decodeShard(bytes, rows, name, (p) => parts.push(p));
+  return parts;
+}
 
 const view = (c: RunColumns) =>
   Array.from({ length: c.n }, (_, i) => ({
@@ -94,12 +89,28 @@ describe('run columns', () => {
     await appendShard(here, encodeIndexShard(b), b.length, 'b');
     const merged = new RunColumns(4);
     // Decoded in the other order: dictionaries and finding-code bits differ per part, and are mapped.
-    const pb = await decodeShard(encodeIndexShard(b), b.length, 'b');
-    const pa = await decodeShard(encodeIndexShard(a), a.length, 'a');
-    expect(partBuffers(pa).every((x) => x instanceof ArrayBuffer)).toBe(true);
-    mergePart(merged, pa);
-    mergePart(merged, pb);
+    const pb = await partsOf(encodeIndexShard(b), b.length, 'b');
+    const pa = await partsOf(encodeIndexShard(a), a.length, 'a');
+    expect(pa.flatMap(partBuffers).every((x) => x instanceof ArrayBuffer)).toBe(true);
+    for (const p of [...pa, ...pb]) mergePart(merged, p);
     expect(view(merged)).toEqual(view(here));
     expect(merged.n).toBe(11);
+  });
+
+  it('decode a shard one row group at a time, each a part of its own, in order, equal to the whole shard', async () => {
+    const rows = [...a, ...b];
+    const whole = new RunColumns(1);
+    await appendShard(whole, encodeIndexShard(rows), rows.length, 'ab');
+    const parts = await partsOf(encodeIndexShard(rows, {}, 4), rows.length, 'ab');
+    expect(parts.map((p) => p.rows)).toEqual([4, 4, 3]);
+    const merged = new RunColumns(1);
+    for (const p of parts) mergePart(merged, p);
+    expect(view(merged)).toEqual(view(whole));
+    // The manifest's count is checked before any group is decoded: no part of a wrong shard is handed over.
+    const seen: number[] = [];
+    await expect(decodeShard(encodeIndexShard(rows, {}, 4), 12, 'ab', (p) => seen.push(p.rows))).rejects.toThrow(
+      /ab: 11 rows, the manifest says 12/,
+    );
+    expect(seen).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { parquetRead } from 'hyparquet';
+import { type FileMetaData, parquetMetadata, parquetRead } from 'hyparquet';
 
 /*
  * A run's rows held as compact columns (docs/adr/0015): typed arrays and string dictionaries, so the
@@ -305,29 +305,53 @@ const STORE: Record<Column, (c: RunColumns, values: Values, at: number) => void>
 };
 
 /**
- * Appends one Parquet shard (its bytes) to the columns, column chunk by column chunk: no row objects are
- * made, so a shard of a million rows costs its decoded chunks, not a million objects. `rows` is the
- * manifest's count; a shard that decodes to another count is an error naming it.
+ * Appends rows `rowStart ... rowEnd` of one Parquet shard (a whole number of its row groups) to the
+ * columns, column chunk by column chunk: no row objects are made, so a shard of a million rows costs its
+ * decoded chunks, not a million objects. A group that decodes to another count is an error naming it.
  */
-export async function appendShard(c: RunColumns, bytes: ArrayBuffer, rows: number, name: string): Promise<void> {
+async function appendRows(
+  c: RunColumns,
+  file: ArrayBuffer,
+  metadata: FileMetaData,
+  rowStart: number,
+  rowEnd: number,
+  name: string,
+): Promise<void> {
+  const rows = rowEnd - rowStart;
   c.reserve(rows);
-  const at = c.n;
+  const at = c.n - rowStart;
   let seen = 0;
-  let over = false;
+  let outside = false;
   await parquetRead({
-    file: bytes,
+    file,
+    metadata,
+    rowStart,
+    rowEnd,
     columns: [...RUN_VIEW_COLUMNS],
     onChunk: (chunk) => {
       // Not thrown here: an error in the callback escapes the reader's promise.
-      if (chunk.rowEnd > rows) over = true;
-      if (over) return;
+      if (chunk.rowStart < rowStart || chunk.rowEnd > rowEnd) outside = true;
+      if (outside) return;
       if (chunk.columnName === 'file') seen += chunk.rowEnd - chunk.rowStart;
       STORE[chunk.columnName as Column]?.(c, chunk.columnData as Values, at + chunk.rowStart);
     },
   });
-  if (over) throw new Error(`${name}: holds more rows than the manifest's ${rows}`);
-  if (seen !== rows) throw new Error(`${name}: ${seen} rows, the manifest says ${rows}`);
+  if (outside || seen !== rows) throw new Error(`${name}: rows ${rowStart + 1}-${rowEnd} do not decode as one row group`);
   c.n += rows;
+}
+
+/** The shard's row count checked against the manifest's before anything is decoded. */
+function shardMetadata(bytes: ArrayBuffer, rows: number, name: string): FileMetaData {
+  const metadata = parquetMetadata(bytes);
+  const total = Number(metadata.num_rows);
+  if (total > rows) throw new Error(`${name}: holds more rows than the manifest's ${rows}`);
+  if (total !== rows) throw new Error(`${name}: ${total} rows, the manifest says ${rows}`);
+  return metadata;
+}
+
+/** Appends one whole shard (its bytes) to the columns; `rows` is the manifest's count. */
+export async function appendShard(c: RunColumns, bytes: ArrayBuffer, rows: number, name: string): Promise<void> {
+  await appendRows(c, bytes, shardMetadata(bytes, rows, name), 0, rows, name);
 }
 
 const DICTS = ['file', 'task', 'attempt', 'group', 'policy', 'termination', 'format'] as const;
@@ -349,7 +373,7 @@ const NUMERIC = [
   'klK3',
 ] as const;
 
-/** One shard decoded on another thread (shard.worker.ts): plain arrays and dictionaries, transferable. */
+/** Rows of one shard (a row group) decoded on another thread (shard.worker.ts): plain arrays and dictionaries, transferable. */
 export interface ShardPart {
   rows: number;
   dicts: Record<(typeof DICTS)[number], { values: (string | null)[]; codes: Uint32Array }>;
@@ -360,10 +384,26 @@ export interface ShardPart {
   droppedCodes: number;
 }
 
-/** Decodes one shard into a part of its own (what a worker does). */
-export async function decodeShard(bytes: ArrayBuffer, rows: number, name: string): Promise<ShardPart> {
-  const c = new RunColumns(Math.max(1, rows));
-  await appendShard(c, bytes, rows, name);
+/**
+ * Decodes one shard a row group at a time, each group a part of its own handed to `onPart` as soon as it
+ * is decoded (what a worker does): the page merges and draws a shard's first rows while the rest decode.
+ * `rows` is the manifest's count.
+ */
+export async function decodeShard(bytes: ArrayBuffer, rows: number, name: string, onPart: (part: ShardPart) => void): Promise<void> {
+  const metadata = shardMetadata(bytes, rows, name);
+  let start = 0;
+  for (const group of metadata.row_groups) {
+    const n = Number(group.num_rows);
+    if (n === 0) continue;
+    const c = new RunColumns(n);
+    await appendRows(c, bytes, metadata, start, start + n, name);
+    onPart(partOf(c));
+    start += n;
+  }
+}
+
+function partOf(c: RunColumns): ShardPart {
+  const rows = c.n;
   const dicts = Object.fromEntries(DICTS.map((d) => [d, { values: c[d].values, codes: c[d].codes.slice(0, rows) }])) as ShardPart['dicts'];
   const numeric = Object.fromEntries(NUMERIC.map((k) => [k, c[k].slice(0, rows)])) as ShardPart['numeric'];
   return {

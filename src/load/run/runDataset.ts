@@ -224,6 +224,7 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
     get scanSources() {
       return scanSources();
     },
+    ...(snap.manifest.mapping ? { scanMapping: snap.manifest.mapping } : {}),
     get groups() {
       return groups.grpo();
     },
@@ -262,9 +263,15 @@ function readRollout(snap: RunSnapshot, row: number, ctx: RunDatasetContext, gzi
   if (known) return known;
   const url = sourceUrl(snap.manifestUrl, snap.manifest.source_base, file);
   const format = c.format.at(row);
-  const read = (async () => {
-    const bytes = await ctx.reader.read(url, c.offset[row] ?? 0, c.length[row] ?? 0, gzip);
-    const parser = createLineParser(file, format !== null && isFormatId(format) ? { from: format } : {});
+  const offset = c.offset[row] ?? 0;
+  const length = c.length[row] ?? 0;
+  const { mapping } = snap.manifest;
+  const parse = (bytes: Uint8Array) => {
+    // A row read by a field mapping is parsed with the mapping the manifest recorded (`index --map`).
+    const how =
+      format === 'mapped' && mapping ? { mapping } : format !== null && format !== 'mapped' && isFormatId(format) ? { from: format } : {};
+    // A span at offset 0 may be the whole file (a document, an archive): its lines count from 1.
+    const parser = createLineParser(file, { ...how, firstLine: offset === 0 ? 1 : line });
     const results = [...parser.push(bytes), ...parser.end()];
     // One span may hold several rollouts (an Atropos group's line, a whole .eval log): take this row's.
     const id = c.rolloutId.at(row);
@@ -276,9 +283,28 @@ function readRollout(snap: RunSnapshot, row: number, ctx: RunDatasetContext, gzi
       (rollouts.length === 1 ? rollouts[0] : undefined);
     if (rollout?.kind === 'rollout') return rollout.value.record;
     const error = results.find((r) => r.kind === 'error');
-    throw new Error(
-      `${file}:${line}: ${error?.kind === 'error' ? error.value.message : 'no rollout at the indexed bytes'} (the file may have changed since it was indexed)`,
-    );
+    return error?.kind === 'error' ? error.value.message : 'no rollout at the indexed bytes';
+  };
+  const read = (async () => {
+    if (format === 'mapped' && !mapping)
+      throw new Error(`${file}:${line}: read by a field mapping that this index does not record: index the run again with --map`);
+    let found: Rollout | string;
+    try {
+      found = parse(await ctx.reader.read(url, offset, length, gzip));
+    } catch (e) {
+      // A plain file's range past its end (416, or fewer bytes) is a sign it changed too: ask below.
+      if (gzip) throw e;
+      found = e instanceof Error ? e.message : String(e);
+    }
+    if (typeof found !== 'string') return found;
+    // A plain file's range that holds no rollout: the file may have been replaced by a gzip one since it
+    // was indexed (same content, compressed), whose bytes cannot be entered mid-stream: read it whole.
+    if (!gzip && (await ctx.reader.isGzip(url).catch(() => false))) {
+      const again = await ctx.reader.read(url, offset, length, true).then(parse, (e: Error) => e.message);
+      if (typeof again !== 'string') return again;
+      throw new Error(`${file}:${line}: ${again} (the file is gzip now; it was plain when indexed: index the run again)`);
+    }
+    throw new Error(`${file}:${line}: ${found} (the file may have changed since it was indexed: index the run again)`);
   })();
   ctx.records.set(cacheKey, read);
   read.catch(() => ctx.records.delete(cacheKey));

@@ -60,13 +60,23 @@ async function readManifest(manifestUrl: string, fetch: Fetch): Promise<RunManif
 
 const shardPaths = (m: RunManifest) => m.files.flatMap((f) => f.shards.map((s) => ({ path: s.path, rows: s.rows })));
 
+/** Rollouts the manifest's shards hold: what a run still being read will show once it is all read. */
+export const manifestRows = (m: RunManifest): number => shardPaths(m).reduce((n, s) => n + s.rows, 0);
+
+/** Rows of the shards a snapshot holds whole (a snapshot taken mid-shard has more rows than these). */
+function wholeShardRows(s: RunSnapshot): number {
+  const rows = new Map(shardPaths(s.manifest).map((w) => [w.path, w.rows]));
+  return s.shards.reduce((n, p) => n + (rows.get(p) ?? Number.NaN), 0);
+}
+
 let versions = 0;
 /** How often a run still being read shows what it has so far (the first time, at once). */
 const PROGRESS_MS = 1000;
 
 /**
  * Reads the run (or what changed since `previous`). `onProgress` gets each intermediate snapshot as
- * shards arrive, so the first chart is drawn before a large run is all read.
+ * row groups arrive, so the first chart is drawn from the first shard's first rows, long before a large
+ * run is all read.
  */
 export async function readRun(
   manifestUrl: string,
@@ -74,55 +84,92 @@ export async function readRun(
   options: { fetch?: Fetch; onProgress?: (s: RunSnapshot) => void; decode?: ShardDecoder } = {},
 ): Promise<RunSnapshot> {
   const fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
-  const decode = options.decode ?? ((url: string, rows: number) => decodeHere(fetch, url, rows));
+  const decode = options.decode ?? ((url: string, rows: number, onPart: (p: ShardPart) => void) => decodeHere(fetch, url, rows, onPart));
   const manifest = await readManifest(manifestUrl, fetch);
   const wanted = shardPaths(manifest);
   const held = new Set(previous?.shards ?? []);
-  const keeps = previous !== null && [...held].every((p) => wanted.some((w) => w.path === p));
-  const columns = keeps
-    ? previous.columns
-    : new RunColumns(
-        Math.max(
-          1024,
-          wanted.reduce((n, s) => n + s.rows, 0),
-        ),
-      );
+  // Appending needs the columns to end where the held shards do: a read that failed mid-shard (or
+  // after its last snapshot) left rows of shards it does not name, so the run is read again.
+  const keeps =
+    previous !== null && [...held].every((p) => wanted.some((w) => w.path === p)) && previous.columns.n === wholeShardRows(previous);
+  const columns = keeps ? previous.columns : new RunColumns(Math.max(1024, manifestRows(manifest)));
   const shards = keeps ? [...previous.shards] : [];
   const todo = wanted.filter((w) => !keeps || !held.has(w.path));
   if (keeps && todo.length === 0) return { ...previous, manifest };
   const snapshot = (): RunSnapshot => ({ manifestUrl, manifest, columns, rows: columns.n, shards: [...shards], version: ++versions });
   let lastProgress = Number.NEGATIVE_INFINITY;
-  // Two shards in flight: one is merged here while the next one downloads and decodes.
+  // Two shards in flight: one is merged here, row group by row group, while the next one downloads and decodes.
   const start = (k: number) => {
     const s = todo[k];
-    return s ? decode(shardUrl(manifestUrl, s.path), s.rows) : null;
+    return s ? partsOf(decode, shardUrl(manifestUrl, s.path), s.rows) : null;
   };
   let next = start(0);
   for (let i = 0; i < todo.length; i++) {
     const shard = todo[i];
     if (!shard || !next) break;
-    const part = await next;
+    const parts = next;
     next = start(i + 1);
-    mergePart(columns, part);
-    shards.push(shard.path);
-    if (options.onProgress && performance.now() - lastProgress > PROGRESS_MS && i < todo.length - 1) {
-      options.onProgress(snapshot());
-      // Decoding is work on this thread: give the page a moment to draw what it has (the first chart).
-      await new Promise((r) => setTimeout(r, 50));
-      lastProgress = performance.now();
+    let merged = 0;
+    for await (const part of parts) {
+      mergePart(columns, part);
+      merged += part.rows;
+      const last = i === todo.length - 1 && merged >= shard.rows;
+      if (options.onProgress && !last && performance.now() - lastProgress > PROGRESS_MS) {
+        options.onProgress(snapshot());
+        // Decoding is work on this thread: give the page a moment to draw what it has (the first chart).
+        await new Promise((r) => setTimeout(r, 50));
+        lastProgress = performance.now();
+      }
     }
+    shards.push(shard.path);
   }
   return snapshot();
 }
 
-/** Fetches and decodes one shard (whole: shards are compact, and need no range support). */
-export type ShardDecoder = (url: string, rows: number) => Promise<ShardPart>;
+/**
+ * Fetches and decodes one shard (whole: shards are compact, and need no range support), handing each of
+ * its row groups to `onPart` in order as it is decoded; resolves once the last has been handed over.
+ */
+export type ShardDecoder = (url: string, rows: number, onPart: (part: ShardPart) => void) => Promise<void>;
+
+/** A shard's parts as they arrive, in order; the decoder's error once the parts before it are taken. */
+function partsOf(decode: ShardDecoder, url: string, rows: number): AsyncIterable<ShardPart> {
+  const queue: ShardPart[] = [];
+  let wake = () => {};
+  let finished = false;
+  let failure: { error: unknown } | null = null;
+  decode(url, rows, (part) => {
+    queue.push(part);
+    wake();
+  }).then(
+    () => {
+      finished = true;
+      wake();
+    },
+    (error: unknown) => {
+      failure = { error };
+      finished = true;
+      wake();
+    },
+  );
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        const part = queue.shift();
+        if (part) yield part;
+        else if (failure) throw (failure as { error: unknown }).error;
+        else if (finished) return;
+        else await new Promise<void>((r) => (wake = r));
+      }
+    },
+  };
+}
 
 function shardUrl(manifestUrl: string, path: string): string {
   return new URL(path.split('/').map(encodeURIComponent).join('/'), manifestUrl).href;
 }
 
 /** Fetches and decodes a shard on this thread (tests, and where no worker can start). */
-export async function decodeHere(fetch: Fetch, url: string, rows: number): Promise<ShardPart> {
-  return decodeShard(await (await fetchOk(fetch, url)).arrayBuffer(), rows, url);
+export async function decodeHere(fetch: Fetch, url: string, rows: number, onPart: (part: ShardPart) => void): Promise<void> {
+  await decodeShard(await (await fetchOk(fetch, url)).arrayBuffer(), rows, url, onPart);
 }

@@ -2,7 +2,7 @@ import type { Dataset, DatasetFeed } from '../dataset/dataset';
 import { RangeReader } from './rangeRead';
 import { type RunDatasetContext, runDataset, type StepRange } from './runDataset';
 import { IndexPending, type RunSnapshot, readRun } from './runIndex';
-import { workerShardDecoder } from './shardDecoder';
+import { shardWorker, workerShardDecoder } from './shardDecoder';
 
 /** How often a run is checked for new shards (a training job writes a step every few minutes). */
 const POLL_MS = 5000;
@@ -72,6 +72,7 @@ export class RunSource {
   /** Reads what changed in the run since the last snapshot; then checks again after a while. */
   refresh(): Promise<void> {
     this.running ??= (async () => {
+      if (!this.fetchImpl) shardWorker();
       try {
         const next = await readRun(this.manifestUrl, this.state.snapshot, {
           fetch: this.fetchImpl,

@@ -6,11 +6,12 @@ export interface ShardRequest {
   url: string;
   rows: number;
 }
-export type ShardResponse = { id: number; part: ShardPart } | { id: number; error: string };
+/** Each of a shard's row groups as it is decoded, then `done` (or the error). */
+export type ShardResponse = { id: number; part: ShardPart } | { id: number; done: true } | { id: number; error: string };
 
 let worker: Worker | null | undefined;
 let nextId = 0;
-const waiting = new Map<number, { resolve: (p: ShardPart) => void; reject: (e: Error) => void }>();
+const waiting = new Map<number, { onPart: (p: ShardPart) => void; resolve: () => void; reject: (e: Error) => void }>();
 
 function startWorker(): Worker | null {
   try {
@@ -18,8 +19,12 @@ function startWorker(): Worker | null {
     w.onmessage = (event: MessageEvent<ShardResponse>) => {
       const r = event.data;
       const wait = waiting.get(r.id);
+      if ('part' in r) {
+        wait?.onPart(r.part);
+        return;
+      }
       waiting.delete(r.id);
-      if ('part' in r) wait?.resolve(r.part);
+      if ('done' in r) wait?.resolve();
       else wait?.reject(new Error(r.error));
     };
     return w;
@@ -29,16 +34,24 @@ function startWorker(): Worker | null {
 }
 
 /**
- * Shards decoded in one worker, in the order asked (the page thread only merges them); on this thread
- * where no worker can start.
+ * The worker, started on first use. Called before the manifest is fetched too: the worker then loads its
+ * script while the manifest is on its way, not after.
  */
-export const workerShardDecoder: ShardDecoder = (url, rows) => {
+export function shardWorker(): Worker | null {
   if (worker === undefined) worker = typeof Worker === 'undefined' ? null : startWorker();
-  const w = worker;
-  if (!w) return decodeHere((...args) => globalThis.fetch(...args), url, rows);
+  return worker;
+}
+
+/**
+ * Shards decoded in one worker, in the order asked, each row group posted as it is decoded (the page
+ * thread only merges them); on this thread where no worker can start.
+ */
+export const workerShardDecoder: ShardDecoder = (url, rows, onPart) => {
+  const w = shardWorker();
+  if (!w) return decodeHere((...args) => globalThis.fetch(...args), url, rows, onPart);
   const id = nextId++;
-  return new Promise<ShardPart>((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
+  return new Promise<void>((resolve, reject) => {
+    waiting.set(id, { onPart, resolve, reject });
     w.postMessage({ id, url: new URL(url, globalThis.location?.href).href, rows } satisfies ShardRequest);
   });
 };

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // Thin by design: fetches and decodes run-index shards (decodeHere, which node tests drive directly) off
-// the page's thread, so the run page draws while a large run is still being read.
+// the page's thread, posting each row group as it is decoded, so the run page draws while a large run
+// is still being read.
 import { partBuffers } from '../run/runColumns';
 import { decodeHere } from '../run/runIndex';
 import type { ShardRequest, ShardResponse } from '../run/shardDecoder';
@@ -10,8 +11,13 @@ declare const self: DedicatedWorkerGlobalScope;
 self.onmessage = async (event: MessageEvent<ShardRequest>) => {
   const { id, url, rows } = event.data;
   try {
-    const part = await decodeHere((...args) => fetch(...args), url, rows);
-    self.postMessage({ id, part } satisfies ShardResponse, partBuffers(part));
+    await decodeHere(
+      (...args) => fetch(...args),
+      url,
+      rows,
+      (part) => self.postMessage({ id, part } satisfies ShardResponse, partBuffers(part)),
+    );
+    self.postMessage({ id, done: true } satisfies ShardResponse);
   } catch (e) {
     self.postMessage({ id, error: e instanceof Error ? e.message : String(e) } satisfies ShardResponse);
   }

@@ -1,4 +1,5 @@
 import type { GroupSummary, RolloutSummary } from '../../analysis';
+import type { FieldMapping } from '../../format';
 import type { DatasetCounts, LoadSource } from '../../load';
 import { useSelection } from '../hooks';
 import { useDataset } from './datasetContext';
@@ -22,6 +23,7 @@ export function useTrainingSteps(): readonly (number | null)[] {
 const NO_STEPS: readonly (number | null)[] = [];
 /** The files a text search reads when they are not the open sources (a run's files), else null. */
 export const useScanSources = (): readonly LoadSource[] | null => useDataset().scanSources ?? null;
+export const useScanMapping = (): FieldMapping | undefined => useDataset().scanMapping;
 export const useGroups = (): readonly GroupSummary[] => useDataset().groups;
 export const useGroupsById = (): ReadonlyMap<string, GroupSummary> => useDataset().groupsById;
 export const useDatasetCounts = (): DatasetCounts => useDataset().counts;

@@ -11,6 +11,7 @@ export {
   useProblems,
   useRolloutKeys,
   useRolloutRows,
+  useScanMapping,
   useScanSources,
   useSelectedIndex,
   useTrainingSteps,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { contentClauses, type Hit, matchRow, parseQuery, type Query, QueryError, type SearchMatch } from '../../analysis';
 import { type SearchPlace, type SearchProgress, startSearch } from '../../load';
-import { useRolloutKeys, useRolloutRows, useScanSources } from '../dataset';
+import { useRolloutKeys, useRolloutRows, useScanMapping, useScanSources } from '../dataset';
 import { useReadOptions } from '../hooks';
 import { useSources } from '../useSources';
 
@@ -60,8 +60,12 @@ export function useSearchRun(text: string): SearchRun {
   const keys = useRolloutKeys();
   const open = useSources().sources;
   // A run's rollouts are in its files, not in the page's open sources.
-  const sources = useScanSources() ?? open;
+  const runSources = useScanSources();
+  const sources = runSources ?? open;
   const { read } = useReadOptions();
+  // A run's files are read as its index read them (its recorded mapping), not by the URL's read options.
+  const runMapping = useScanMapping();
+  const mapping = runSources ? runMapping : read.mapping;
   const parsed = useMemo(() => {
     try {
       return { query: parseQuery(text), error: null };
@@ -86,7 +90,7 @@ export function useSearchRun(text: string): SearchRun {
       return;
     }
     let cancelled = false;
-    const started = startSearch(sources, text, read.mapping, {
+    const started = startSearch(sources, text, mapping, {
       onMatches: (ms) => setScan((s) => (s && s.of === scanOf ? { ...s, matches: s.matches.concat(ms) } : s)),
       onProgress: (progress) => setScan((s) => (s && s.of === scanOf ? { ...s, progress } : s)),
       onDone: (records) =>
@@ -109,7 +113,7 @@ export function useSearchRun(text: string): SearchRun {
       cancelled = true;
       started.cancel();
     };
-  }, [scanOf, needsScan, noCandidates, sources, text, read.mapping, rows]);
+  }, [scanOf, needsScan, noCandidates, sources, text, mapping, rows]);
 
   const current = scan && scan.of === scanOf ? scan : null;
   const results = useMemo((): SearchResult[] => {

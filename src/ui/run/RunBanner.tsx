@@ -1,4 +1,4 @@
-import type { RunState } from '../../load';
+import { manifestRows, type RunState } from '../../load';
 import { Notice } from '../shared/Notice';
 
 /** What a person must know about how the run is read: it failed, it is still being read, or ranges are ignored. */
@@ -13,7 +13,11 @@ export function RunBanner({ state }: { state: RunState }) {
       )}
       {state.building && <Notice>Building the run index (trajscope view does it once; then only what changes)…</Notice>}
       {state.loading && state.snapshot && (
-        <Notice>Reading the run index: {state.snapshot.rows.toLocaleString('en-US')} rollouts so far…</Notice>
+        <Notice>
+          Reading the run index: {state.snapshot.rows.toLocaleString('en-US')} of{' '}
+          {manifestRows(state.snapshot.manifest).toLocaleString('en-US')} rollouts so far; the charts show those and grow as the rest
+          arrive…
+        </Notice>
       )}
       {state.rangesIgnored && (
         <Notice tone="warning">

@@ -6,7 +6,7 @@ import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useS
 import { RangeInput } from './RangeInput';
 import { RunCompare } from './RunCompare';
 import { RunFilters } from './RunFilters';
-import { chartRows, topCodes } from './runModel';
+import { type ChartRow, chartRows, topCodes } from './runModel';
 import { TrendChart } from './TrendChart';
 import './run.css';
 
@@ -21,6 +21,7 @@ const TERM_COLORS: Record<string, string> = {
   cancelled: '#b7bdc4',
 };
 const CODE_COLORS = ['#8250df', '#cf222e', '#0a66c2', '#bf8700', '#1a7f37', '#57606a'];
+const NO_ROWS: readonly ChartRow[] = [];
 const line = { isAnimationActive: false, dot: false, strokeWidth: 1.6, connectNulls: true } as const;
 
 /** A run's trends over training steps; a click or drag selects steps, which open in the run list and groups. */
@@ -51,8 +52,10 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
     if (rows.length > 0) performance.mark('trajscope:run-chart');
   }, [rows.length]);
   const chart = { rows, selected, compare, onSelect: (r: StepRange) => selectSteps(r) };
-  // The reward chart first; the others render just after, without holding it (or a filter change) back.
-  const later = { ...chart, rows: useDeferredValue(rows) };
+  // The reward chart first; the others render just after, without holding it (or a filter change) back:
+  // on the first render they are empty frames (recharts draws nine charts in one long task, ~0.7 s on a
+  // busy core), filled in by a background render once the reward line is drawn.
+  const later = { ...chart, rows: useDeferredValue(rows, NO_ROWS) };
   const files = snapshot.manifest.files.length;
 
   return (

@@ -70,39 +70,42 @@ export function TrendChart({ title, rows, selected, compare, onSelect, format, d
         {note && <span className="trend__note">{note}</span>}
       </figcaption>
       <div className="trend__plot">
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart
-            data={rows as ChartRow[]}
-            margin={MARGIN}
-            onMouseDown={(s: MouseState) => setDragFrom(stepOf(s))}
-            onMouseMove={(s: MouseState) => dragFrom !== null && setDragTo(stepOf(s))}
-            onMouseUp={end}
-            style={{ cursor: 'crosshair', userSelect: 'none' }}
-          >
-            <XAxis dataKey="step" type="category" tick={{ fontSize: 11 }} minTickGap={16} />
-            <YAxis
-              width={48}
-              tick={{ fontSize: 11 }}
-              tickFormatter={format}
-              domain={domain === 'share' ? SHARE_DOMAIN : (domain ?? ['auto', 'auto'])}
-            />
-            <Tooltip
-              isAnimationActive={false}
-              labelFormatter={(s) => {
-                const r = rowOf(rows, Number(s));
-                return r && r.stepTo !== r.step ? `training steps ${r.step}–${r.stepTo}` : `training step ${s}`;
-              }}
-              formatter={(v) =>
-                typeof v === 'number' && format ? format(v) : Array.isArray(v) ? v.map((x) => (format ? format(x) : x)).join(' – ') : v
-              }
-            />
-            {compare && shade(rows, compare, '#f59e0b', 0.18)}
-            {selected && shade(rows, selected, '#0a66c2', 0.14)}
-            {dragFrom !== null && dragTo !== null && <ReferenceArea x1={dragFrom} x2={dragTo} fill="#0a66c2" fillOpacity={0.25} />}
-            {children}
-            {legend && <Legend iconSize={8} wrapperStyle={LEGEND_STYLE} />}
-          </ComposedChart>
-        </ResponsiveContainer>
+        {/* No rows yet (RunPage draws its first chart alone): the frame only, nothing for recharts to lay out. */}
+        {rows.length > 0 && (
+          <ResponsiveContainer width="100%" height="100%">
+            <ComposedChart
+              data={rows as ChartRow[]}
+              margin={MARGIN}
+              onMouseDown={(s: MouseState) => setDragFrom(stepOf(s))}
+              onMouseMove={(s: MouseState) => dragFrom !== null && setDragTo(stepOf(s))}
+              onMouseUp={end}
+              style={{ cursor: 'crosshair', userSelect: 'none' }}
+            >
+              <XAxis dataKey="step" type="category" tick={{ fontSize: 11 }} minTickGap={16} />
+              <YAxis
+                width={48}
+                tick={{ fontSize: 11 }}
+                tickFormatter={format}
+                domain={domain === 'share' ? SHARE_DOMAIN : (domain ?? ['auto', 'auto'])}
+              />
+              <Tooltip
+                isAnimationActive={false}
+                labelFormatter={(s) => {
+                  const r = rowOf(rows, Number(s));
+                  return r && r.stepTo !== r.step ? `training steps ${r.step}–${r.stepTo}` : `training step ${s}`;
+                }}
+                formatter={(v) =>
+                  typeof v === 'number' && format ? format(v) : Array.isArray(v) ? v.map((x) => (format ? format(x) : x)).join(' – ') : v
+                }
+              />
+              {compare && shade(rows, compare, '#f59e0b', 0.18)}
+              {selected && shade(rows, selected, '#0a66c2', 0.14)}
+              {dragFrom !== null && dragTo !== null && <ReferenceArea x1={dragFrom} x2={dragTo} fill="#0a66c2" fillOpacity={0.25} />}
+              {children}
+              {legend && <Legend iconSize={8} wrapperStyle={LEGEND_STYLE} />}
+            </ComposedChart>
+          </ResponsiveContainer>
+        )}
       </div>
     </figure>
   );

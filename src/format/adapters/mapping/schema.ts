@@ -50,7 +50,7 @@ const turnsMapping = z.strictObject({
   tokens: tokenFields.optional(),
 });
 
-const fieldMappingSchema = z
+export const fieldMappingSchema = z
   .strictObject({
     /** Optional description, kept for the reader; not used. */
     description: z.string().optional(),

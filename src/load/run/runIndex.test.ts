@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { encodeIndexShard, type RunManifest } from '../../format';
+import { buildIndexRow } from '../../testing/builders';
+import { decodeHere, manifestRows, type RunSnapshot, readRun, type ShardDecoder } from './runIndex';
+
+const BASE = 'http://host.test/index/manifest.json';
+/** Two shards of 11 rows, each written in row groups of 4 (4 + 4 + 3). */
+const SHARD_ROWS = 11;
+
+function host() {
+  const files = new Map<string, Uint8Array>();
+  const shards: RunManifest['files'][number]['shards'] = [];
+  for (let s = 0; s < 2; s++) {
+    const rows = Array.from({ length: SHARD_ROWS }, (_, k) =>
+      buildIndexRow({ line: s * SHARD_ROWS + k + 1, rollout_id: `r-${s}-${k}`, training_step: s * 3 + (k >> 2) }),
+    );
+    const path = `shards/part-${s}.parquet`;
+    files.set(`/index/${path}`, new Uint8Array(encodeIndexShard(rows, {}, 4)));
+    shards.push({ path, rows: SHARD_ROWS, from_line: s * SHARD_ROWS + 1, to_line: (s + 1) * SHARD_ROWS, from_byte: 0, to_byte: 0 });
+  }
+  const manifest: RunManifest = {
+    version: 1,
+    source_base: '../run',
+    files: [{ file: 'step_0000.jsonl', size: 0, mtime_ms: 0, gzip: false, shards, parse_errors: [] }],
+  };
+  files.set('/index/manifest.json', new TextEncoder().encode(JSON.stringify(manifest)));
+  const fetch = (async (input: RequestInfo | URL) => {
+    const body = files.get(new URL(String(input)).pathname);
+    return body ? new Response(body as unknown as BodyInit) : new Response('', { status: 404 });
+  }) as typeof globalThis.fetch;
+  return { fetch, manifest };
+}
+
+const ids = (s: RunSnapshot) => Array.from({ length: s.rows }, (_, i) => s.columns.rolloutId.at(i));
+
+describe('readRun', () => {
+  it('shows a shard’s first row group before the rest of the run is decoded, and every row once done', async () => {
+    const { fetch, manifest } = host();
+    const progress: number[] = [];
+    const snap = await readRun(BASE, null, { fetch, onProgress: (s) => progress.push(s.rows) });
+    // The first snapshot comes at once, after the first row group (4 rows), not after the first shard (11).
+    expect(progress[0]).toBe(4);
+    expect(snap.rows).toBe(manifestRows(manifest));
+    expect(snap.rows).toBe(22);
+    expect(ids(snap)).toEqual([...Array.from({ length: 11 }, (_, k) => `r-0-${k}`), ...Array.from({ length: 11 }, (_, k) => `r-1-${k}`)]);
+    expect(snap.shards).toEqual(['shards/part-0.parquet', 'shards/part-1.parquet']);
+  });
+
+  it('after a read that failed mid-shard, reads the run again rather than append to rows no shard accounts for', async () => {
+    const { fetch } = host();
+    let shown: RunSnapshot | null = null;
+    // The second shard fails after its first row group was handed over.
+    const failing: ShardDecoder = async (url, rows, onPart) => {
+      let parts = 0;
+      await decodeHere(fetch, url, rows, (p) => {
+        if (url.endsWith('part-1.parquet') && parts++ === 1) throw new Error('connection reset');
+        onPart(p);
+      });
+    };
+    await expect(readRun(BASE, null, { fetch, decode: failing, onProgress: (s) => (shown = s) })).rejects.toThrow(/connection reset/);
+    expect(shown).not.toBeNull();
+    const again = await readRun(BASE, shown, { fetch });
+    expect(again.rows).toBe(22);
+    expect(ids(again)).toEqual(ids(await readRun(BASE, null, { fetch })));
+  });
+});

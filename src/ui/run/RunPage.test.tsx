@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { describe, expect, it } from 'vitest';
+import { encodeIndexShard, type RunManifest } from '../../format';
+import { readRun } from '../../load';
+import { buildIndexRow } from '../../testing/builders';
+import { RunPage } from './RunPage';
+
+/** A run of 40 rollouts over 10 steps, read as the page reads one (from a host, by its manifest). */
+async function snapshot() {
+  const rows = Array.from({ length: 40 }, (_, k) =>
+    buildIndexRow({ line: k + 1, rollout_id: `r-${k}`, training_step: k >> 2, reward: k % 2 }),
+  );
+  const manifest: RunManifest = {
+    version: 1,
+    source_base: '../run',
+    files: [
+      {
+        file: 'step_0000.jsonl',
+        size: 0,
+        mtime_ms: 0,
+        gzip: false,
+        parse_errors: [],
+        shards: [{ path: 'shards/a.parquet', rows: 40, from_line: 1, to_line: 40, from_byte: 0, to_byte: 0 }],
+      },
+    ],
+  };
+  const files: Record<string, BodyInit> = {
+    '/index/manifest.json': JSON.stringify(manifest),
+    '/index/shards/a.parquet': new Uint8Array(encodeIndexShard(rows)),
+  };
+  const fetch = (async (input: RequestInfo | URL) =>
+    new Response(files[new URL(String(input)).pathname] ?? null)) as typeof globalThis.fetch;
+  return readRun('http://host.test/index/manifest.json', null, { fetch });
+}
+
+const plotted = (root: HTMLElement) =>
+  [...root.querySelectorAll('figure.trend')]
+    .filter((f) => f.querySelector('.recharts-responsive-container'))
+    .map((f) => f.getAttribute('aria-label'));
+
+describe('the run page', () => {
+  it('draws the reward chart in its first render, the other charts (empty frames until then) in a later one', async () => {
+    const snap = await snapshot();
+    const el = document.createElement('div');
+    document.body.append(el);
+    const root = createRoot(el);
+    flushSync(() => root.render(<RunPage snapshot={snap} />));
+    const frames = [...el.querySelectorAll('figure.trend')].map((f) => f.getAttribute('aria-label'));
+    expect(frames.length).toBe(8);
+    expect(plotted(el)).toEqual(['Reward']);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(plotted(el)).toEqual(frames);
+    root.unmount();
+  });
+});
