@@ -185,12 +185,19 @@ function EventItem({ e, row, state, pos, of }: ItemProps) {
 }
 
 interface Props {
+  /** Events on this page (a rollout of one page: all of them). */
   count: number;
-  /** The worded event at an index (worded when first drawn). */
+  /** The index of the page's first event in the whole rollout, and the events in all. */
+  offset: number;
+  total: number;
+  /** The worded event at an index on the page (worded when first drawn). */
   eventAt: (i: number) => RoleEvent | undefined;
   rows: readonly Row[];
   height: number;
+  /** The played event, in the whole rollout; -1 for none. */
   current: number;
+  /** An event on the page to bring into view when drawn (the URL's step), or -1. */
+  reveal: number;
   excluded: boolean;
 }
 
@@ -198,9 +205,10 @@ interface Props {
  * The rollout as a sequence diagram: a lifeline per role, time running down, an arrow per flow. A long
  * rollout draws only the events near the view (useEventWindow).
  */
-export function SwimlaneDiagram({ count, eventAt, rows, height, current, excluded }: Props) {
+export function SwimlaneDiagram({ count, offset, total, eventAt, rows, height, current, reveal, excluded }: Props) {
   const svg = useRef<SVGSVGElement>(null);
-  const drawn = useEventWindow(svg, rows, height, current);
+  const here = current - offset;
+  const drawn = useEventWindow(svg, rows, height, current >= 0 && here < count ? here : -1, reveal);
   return (
     // biome-ignore lint/a11y/useSemanticElements: SVG has no list element; the events are read as a list in order.
     <svg ref={svg} className="roles-svg" viewBox={`0 0 ${WIDTH} ${height}`} role="list" aria-label="Events in order">
@@ -241,8 +249,8 @@ export function SwimlaneDiagram({ count, eventAt, rows, height, current, exclude
         const e = eventAt(i);
         const row = rows[i];
         if (!e || !row) return null;
-        const state = current < 0 ? 'all' : i === current ? 'current' : i < current ? 'past' : 'future';
-        return <EventItem key={e.id} e={e} row={row} state={state} pos={i + 1} of={count} />;
+        const state = current < 0 ? 'all' : i === here ? 'current' : i < here ? 'past' : 'future';
+        return <EventItem key={e.id} e={e} row={row} state={state} pos={offset + i + 1} of={total} />;
       })}
     </svg>
   );
