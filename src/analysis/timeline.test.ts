@@ -92,8 +92,8 @@ describe('joinTurns', () => {
   });
 
   it('yields along the way on a long rollout, so a page can run it in slices', () => {
-    const steps = Array.from({ length: 10_000 }, (_, i) => step(`s${i}`));
-    const pass: Pass<unknown> = turnIndexPass(buildRollout({ segments: [], steps }));
+    const steps = Array.from({ length: 20_000 }, (_, i) => step(`s${i}`));
+    const pass: Pass<unknown> = turnIndexPass(buildRollout({ segments: [seg('s5')], steps }));
     let yields = 0;
     let last = 0;
     for (let r = pass.next(); !r.done; r = pass.next()) {

@@ -53,22 +53,24 @@ export function* turnIndexPass(record: Rollout): Pass<TurnIndex> {
   const segments = record.segments;
   const total = steps.length * 2 + segments.length * 2;
   let done = 0;
-  const byCall = new Map<string, number>();
-  for (let i = 0; i < steps.length; i++) {
-    const id = steps[i]?.tool_call_id ?? '';
-    if (!byCall.has(id)) byCall.set(id, i + 1);
+  // A segment joins the first step with its call id, unless an earlier segment took that step: so the
+  // first segment naming an id gets the first step with it. Keyed by the segments' ids only: a million
+  // steps with few generations make a small map.
+  const wanting = new Map<string, number>();
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const call = segments[i]?.tool_call_id;
+    if (call != null) wanting.set(call, i);
     if (++done % PASS_CHUNK === 0) yield done / total;
   }
-  // Decide every join first, so a step is either joined or stands alone, never both.
   const joined = new Uint8Array(steps.length + 1);
   const joins = new Int32Array(segments.length);
-  for (let i = 0; i < segments.length; i++) {
-    const call = segments[i]?.tool_call_id;
-    const step = call != null ? byCall.get(call) : undefined;
-    if (step === undefined || joined[step]) joins[i] = 0;
-    else {
-      joined[step] = 1;
-      joins[i] = step;
+  for (let i = 0; i < steps.length && wanting.size > 0; i++) {
+    const id = steps[i]?.tool_call_id ?? '';
+    const segment = wanting.get(id);
+    if (segment !== undefined) {
+      joins[segment] = i + 1;
+      joined[i + 1] = 1;
+      wanting.delete(id);
     }
     if (++done % PASS_CHUNK === 0) yield done / total;
   }

@@ -14,10 +14,11 @@ import './roles.css';
 
 const SPEEDS = [0.5, 1, 2] as const;
 /**
- * Turns on a page of a huge rollout's diagram (about 4 events a turn). A rollout of up to this many
- * turns is one page, drawn as before issue 18.
+ * Turns on a page of a huge rollout's diagram (about 4 events a turn): a page's events are made, laid
+ * out and virtualized in one render, a few ms. A rollout that is not huge (isHuge) is one page, drawn
+ * as before issue 18.
  */
-const PAGE_TURNS = 2_500;
+const PAGE_TURNS = 1_000;
 /** How long one event stays current while playing at 1×: long enough to read its caption aloud. */
 const EVENT_MS = 1800;
 
@@ -32,7 +33,8 @@ export function RolesView() {
 
 /** The pages of the diagram: at once, or for a huge rollout counted in slices with a note saying how far. */
 function RolesPaged({ rolloutKey, record, steps }: { rolloutKey: string; record: Rollout; steps: number }) {
-  const { value: pages, done } = usePass(() => rolePagesPass(record, PAGE_TURNS), isHuge(record), [record]);
+  const huge = isHuge(record);
+  const { value: pages, done } = usePass(() => rolePagesPass(record, huge ? PAGE_TURNS : Number.MAX_SAFE_INTEGER), huge, [record]);
   if (!pages) return <BuildingNote what={`Laying out the four roles of ${plural(steps, 'step')}`} done={done} />;
   return <Roles rolloutKey={rolloutKey} record={record} pages={pages} />;
 }
@@ -162,6 +164,19 @@ function Roles({ rolloutKey, record, pages }: { rolloutKey: string; record: Roll
             </>
           )}
         </p>
+        {pageTotal > 1 && (
+          <TurnPager
+            label="Events"
+            page={page}
+            pages={pageTotal}
+            from={page * pages.per}
+            to={Math.min(pages.turns.length, (page + 1) * pages.per)}
+            turns={pages.turns.length}
+            onPage={setPage}
+            onGoToStep={selectStep}
+            steps={stepCount}
+          />
+        )}
         <ol className="roles-lanes" aria-label="Roles">
           <li className="roles-lanes__time" aria-hidden="true" style={{ width: `${(GUTTER / WIDTH) * 100}%` }}>
             {timeline.timed ? 'time ↓' : 'order ↓'}
@@ -178,19 +193,6 @@ function Roles({ rolloutKey, record, pages }: { rolloutKey: string; record: Roll
           ))}
         </ol>
       </div>
-      {pageTotal > 1 && (
-        <TurnPager
-          label="Events"
-          page={page}
-          pages={pageTotal}
-          from={page * pages.per}
-          to={Math.min(pages.turns.length, (page + 1) * pages.per)}
-          turns={pages.turns.length}
-          onPage={setPage}
-          onGoToStep={selectStep}
-          steps={stepCount}
-        />
-      )}
       {total === 0 ? (
         <p className="placeholder">This rollout has no generations and no steps: there is nothing to show.</p>
       ) : (

@@ -71,11 +71,11 @@ export function useEventWindow(svg: RefObject<SVGSVGElement | null>, rows: reado
     virtualizer.scrollToIndex(current, { align: 'center', behavior: reduced ? 'auto' : 'smooth' });
   }, [current, virtualizer]);
 
-  // An event asked for by the URL (a huge rollout's step) is brought to the top of the view once laid
-  // out at its scale.
+  // An event asked for by the URL (a huge rollout's step) is brought to the middle of the view, as a
+  // played one is (the top is under the sticky controls), once laid out at its scale.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scale and margin move where the event lies.
   useEffect(() => {
-    if (reveal >= 0 && scroller) virtualizer.scrollToIndex(reveal, { align: 'start' });
+    if (reveal >= 0 && scroller) virtualizer.scrollToIndex(reveal, { align: 'center' });
   }, [reveal, scroller, virtualizer, scale, margin]);
 
   return virtualizer.getVirtualItems().map((v) => v.index);

@@ -103,15 +103,12 @@ function StepsList({ record, model }: { record: Rollout; model: StepsModel }) {
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => ESTIMATE[itemAt(from + i)?.kind ?? 'turn'],
+    estimateSize: (i) => ESTIMATE[model.kindAt(from + i) ?? 'turn'],
     overscan: 3,
     // The sticky column header sits above the rows inside the scroller.
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
-    getItemKey: (i) => {
-      const item = itemAt(from + i);
-      return item?.kind === 'turn' ? item.key : (item?.kind ?? i);
-    },
+    getItemKey: (i) => model.keyAt(from + i),
   });
 
   // What the view holds in place while rows are measured or grow (a context decoding once the tokenizer

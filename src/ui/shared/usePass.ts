@@ -1,4 +1,4 @@
-import { type DependencyList, useEffect, useMemo, useState } from 'react';
+import { type DependencyList, startTransition, useEffect, useMemo, useState } from 'react';
 import { type Pass, runPass } from '../../analysis';
 import type { Rollout } from '../../format';
 import { HUGE_RECORD, runInSlices } from '../../load';
@@ -25,7 +25,8 @@ export function usePass<T>(make: () => Pass<T>, sliced: boolean, deps: Dependenc
     const stop = new AbortController();
     setLater({ value: null, done: 0, of: deps });
     runInSlices(make(), { signal: stop.signal, onProgress: (done) => setLater({ value: null, done, of: deps }) }).then(
-      (value) => setLater({ value, done: 1, of: deps }),
+      // The view the result makes renders in a transition: React yields to the page while it renders.
+      (value) => startTransition(() => setLater({ value, done: 1, of: deps })),
       () => {},
     );
     return () => stop.abort();

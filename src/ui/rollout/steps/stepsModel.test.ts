@@ -38,6 +38,9 @@ describe('stepsModel', () => {
     // Asked twice, a row is the same object (a memoized row does not render again).
     expect(m.itemAt(1)).toBe(m.itemAt(1));
     expect(m.itemAt(5)).toBeUndefined();
+    expect(Array.from({ length: m.count }, (_, i) => [m.kindAt(i), m.keyAt(i)])).toEqual(
+      rows(m).map((r) => [r.kind, r.kind === 'turn' ? r.key : r.kind]),
+    );
   });
 
   it('keeps turns with only a generation or only a step', () => {

@@ -36,6 +36,9 @@ export interface StepsModel {
   count: number;
   /** The row at an index (the same object each time it is asked for). */
   itemAt(row: number): StepItem | undefined;
+  /** A row's kind and React key, without making the row (the virtualizer asks for every row of a page). */
+  kindAt(row: number): StepItem['kind'] | undefined;
+  keyAt(row: number): string;
   /** The row of a step number, or undefined when the rollout has no such step. */
   rowOfStep(step: number): number | undefined;
   /** The rollout's steps are numbered 1..stepCount; each has a row. */
@@ -107,7 +110,7 @@ export function* stepsModelPass(record: Rollout, summary: Summary): Pass<StepsMo
     const step = index.step[turn] ?? 0;
     const item: TurnItem = {
       kind: 'turn',
-      key: segment >= 0 ? `s${segment}` : `t${step}`,
+      key: keyAt(row),
       segment: segment >= 0 ? segment : null,
       step: step > 0 ? step : null,
       regressions: step > 0 ? (regressionsOf.get(step) ?? []) : [],
@@ -117,7 +120,23 @@ export function* stepsModelPass(record: Rollout, summary: Summary): Pass<StepsMo
     made.set(row, item);
     return item;
   };
+  const kindAt = (row: number): StepItem['kind'] | undefined =>
+    !Number.isInteger(row) || row < 0 || row >= count
+      ? undefined
+      : row === 0
+        ? 'task'
+        : row === count - 2
+          ? 'end'
+          : row === count - 1
+            ? 'grader'
+            : 'turn';
+  const keyAt = (row: number): string => {
+    const kind = kindAt(row);
+    if (kind !== 'turn') return kind ?? String(row);
+    const segment = index.segment[row - 1] ?? -1;
+    return segment >= 0 ? `s${segment}` : `t${index.step[row - 1] ?? 0}`;
+  };
   const rowOfStep = (step: number) =>
     Number.isInteger(step) && step >= 1 && step <= stepCount ? 1 + (index.turnOfStep[step] ?? 0) : undefined;
-  return { count, itemAt, rowOfStep, stepCount, rolloutFindings };
+  return { count, itemAt, kindAt, keyAt, rowOfStep, stepCount, rolloutFindings };
 }
