@@ -54,7 +54,11 @@ describe('roleTimeline: the four roles as facts', () => {
 
 describe('rolePagesPass / rolePageEvents: a huge rollout in pages of turns', () => {
   const t = (s: number) => `2026-01-01T00:00:${String(s).padStart(2, '0')}.000Z`;
-  const tools = Array.from({ length: 23 }, (_, i) => ({ tool: i === 22 ? 'finish' : 'run_tests', started_at: t(i * 2), ended_at: t(i * 2 + 1) }));
+  const tools = Array.from({ length: 23 }, (_, i) => ({
+    tool: i === 22 ? 'finish' : 'run_tests',
+    started_at: t(i * 2),
+    ended_at: t(i * 2 + 1),
+  }));
   const records = [
     buildRollout({ ...buildChain(tools), started_at: t(0), ended_at: t(59), grading: { verdict: 'pass' } }),
     buildRollout({ ...buildChain(tools.slice(0, 9)), termination: 'infra_failure' }),
@@ -68,7 +72,9 @@ describe('rolePagesPass / rolePageEvents: a huge rollout in pages of turns', () 
         const pages = runPass(rolePagesPass(record, per));
         const paged = Array.from({ length: pages.starts.length - 1 }, (_, p) => rolePageEvents(record, pages, p));
         expect(paged.flat()).toEqual(whole.events);
-        paged.forEach((events, p) => expect(events).toHaveLength((pages.starts[p + 1] ?? 0) - (pages.starts[p] ?? 0)));
+        paged.forEach((events, p) => {
+          expect(events).toHaveLength((pages.starts[p + 1] ?? 0) - (pages.starts[p] ?? 0));
+        });
         expect({ timed: pages.timed, totalMs: pages.totalMs, excluded: pages.excluded }).toEqual({
           timed: whole.timed,
           totalMs: whole.totalMs,

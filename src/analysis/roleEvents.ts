@@ -1,9 +1,9 @@
 import type { Rollout, Step, TrainingUpdate } from '../format';
 import { type PrivateTests, privateTests } from './auditTests';
+import { PASS_CHUNK, type Pass, within } from './passes';
 import { executionsOf } from './stepChecks';
 import { terminationInfo } from './termination';
-import { PASS_CHUNK, type Pass, within } from './passes';
-import { firstFinishStep, joinTurns, type Turn, type TurnIndex, timestampMs as parseTime, turnAt, turnIndexPass } from './timeline';
+import { firstFinishStep, joinTurns, timestampMs as parseTime, type Turn, type TurnIndex, turnAt, turnIndexPass } from './timeline';
 
 /*
  * One rollout as the design article's division of labour: the model generates tool calls, the harness

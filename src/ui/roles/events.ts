@@ -6,7 +6,6 @@ import {
   plural,
   type RoleEventFacts,
   type RoleFlow,
-  type RoleTimelineFacts,
   roleTimeline,
   terminationInfo,
 } from '../../analysis';
