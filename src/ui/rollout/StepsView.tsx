@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { plural } from '../../analysis';
 import type { Rollout } from '../../format';
@@ -24,6 +24,17 @@ const HEADER_HEIGHT = 26;
 
 /** Turns on a page of a huge rollout's steps (turnPages.ts): 10,000 rows of ~240 px fit one element. */
 const PAGE_TURNS = 10_000;
+
+/** Past this many rows, rows are measured by the ResizeObserver only (observedSize). */
+const HUGE_ROWS = 5_000;
+
+/** A row's height from its ResizeObserver entry; until one arrives, what is known or guessed. */
+function observedSize(el: Element, entry: ResizeObserverEntry | undefined, v: Virtualizer<HTMLElement, Element>): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const i = v.indexFromElement(el);
+  return v.itemSizeCache.get(v.options.getItemKey(i)) ?? v.options.estimateSize(i);
+}
 
 /** First guesses of row heights in px; every row is measured once it renders. */
 const ESTIMATE: Record<StepItem['kind'], number> = { task: 110, turn: 240, end: 64, grader: 260 };
@@ -109,6 +120,10 @@ function StepsList({ record, model }: { record: Rollout; model: StepsModel }) {
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
     getItemKey: (i) => model.keyAt(from + i),
+    // A huge rollout's rows take their size from the ResizeObserver (one layout for all rows that
+    // mounted) instead of reading offsetHeight as each mounts: each read forced a layout, and each
+    // measurement recomputed the positions of the page's 10,000 rows.
+    measureElement: model.count > HUGE_ROWS ? observedSize : undefined,
   });
 
   // What the view holds in place while rows are measured or grow (a context decoding once the tokenizer
