@@ -127,6 +127,11 @@ interface ItemProps {
 function EventItem({ e, row, state, pos, of }: ItemProps) {
   const box = boxBounds(e);
   const span = eventSpan(e);
+  // A step's number sits beside its first event: the generation, or for a step no generation asked
+  // for (no action flow), its dispatch.
+  const opensStep =
+    e.step !== null &&
+    (e.kind === 'generate' || ((e.kind === 'dispatch' || e.kind === 'reject') && !e.flows.some((f) => f.kind === 'action')));
   return (
     // biome-ignore lint/a11y/useSemanticElements lint/a11y/noInteractiveElementToNoninteractiveRole: SVG has no li element (biome takes g for interactive); each event is an item of the list in order.
     <g
@@ -144,13 +149,13 @@ function EventItem({ e, row, state, pos, of }: ItemProps) {
       {state === 'current' && (
         <rect className="event__band" x={span.x1} y={row.y - 2} width={span.x2 - span.x1} height={row.height + 4} rx={6} />
       )}
-      {e.kind === 'generate' && e.step !== null && (
+      {opensStep && (
         <text className="event__step" x={GUTTER - 8} y={row.y + 16} textAnchor="end">
           step {e.step}
         </text>
       )}
       {e.startMs !== null && e.lane !== null && e.kind !== 'dispatch' && (
-        <text className="event__clock" x={GUTTER - 8} y={row.y + (e.kind === 'generate' && e.step !== null ? 30 : 16)} textAnchor="end">
+        <text className="event__clock" x={GUTTER - 8} y={row.y + (opensStep ? 30 : 16)} textAnchor="end">
           {formatClock(e.startMs)}
         </text>
       )}
