@@ -54,3 +54,16 @@ test('a converted chat rollout shows its text and the messages the model saw, an
   await expect(page.getByText('→ get_weather({"city": "Oslo"})').first()).toBeVisible();
   await screenshot(page, testInfo, 'import-chat-steps');
 });
+
+test('the Steps view of a text-only import says its contexts are text, not token ids', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await openWithButton(page, { name: 'openai-chat.jsonl', mimeType: 'text/plain', buffer: readFileSync(`${FIXTURES}openai-chat.jsonl`) });
+  await expectLoaded(page, 3);
+  await rolloutRows(page).first().dblclick();
+  await expect(page.getByText('text only: no token ids in the source').first()).toBeVisible();
+  // The context column's header, above those cells, must say the same.
+  const header = page.getByText('Model-visible context', { exact: false }).first();
+  await expect(header).toContainText('text only: the source recorded no token ids');
+  await expect(header).not.toContainText('showing token ids');
+  await screenshot(page, testInfo, 'import-chat-steps-header');
+});

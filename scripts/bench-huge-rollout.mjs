@@ -5,7 +5,8 @@
 // A phase ends when its view shows content (the first step's row, the first event, the far step selected),
 // not when its tab is selected: a view built in slices is measured until it is built.
 //   BENCH_STEPS=10000,1000000 (default) picks the sizes; BENCH_PHASES=select,steps,jump,roles,audit (default) the steps;
-//   BENCH_PROFILE=DIR writes a CPU profile of each phase there (open in Chrome DevTools) and prints its heaviest functions.
+//   BENCH_PROFILE=DIR writes a CPU profile of each phase there (open in Chrome DevTools) and prints its heaviest functions;
+//   BENCH_SCREENSHOTS=DIR a screenshot of the page after each phase (<steps>-<phase>.png).
 import { createWriteStream, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { startView } from './view-server.mjs';
 const SIZES = (process.env.BENCH_STEPS ?? '10000,1000000').split(',').map(Number);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'select,steps,jump,roles,audit').split(','));
 const PROFILE = process.env.BENCH_PROFILE;
+const SCREENSHOTS = process.env.BENCH_SCREENSHOTS;
 
 /** The functions with the most self time in a CPU profile, heaviest first. */
 function heaviest(profile, top = 8) {
@@ -87,6 +89,8 @@ try {
     const t0 = Date.now();
     await page.goto(base);
     await page.getByRole('region', { name: 'Summary' }).getByText('3 rollouts').waitFor({ timeout: 300_000 });
+    // The rows show before the load's last snapshot; selecting meanwhile would measure that snapshot too.
+    await page.waitForFunction(() => performance.getEntriesByName('trajscope:loaded').length > 0, null, { timeout: 300_000 });
     const loadMs = Date.now() - t0;
     await page.evaluate(() => {
       window.__longTasks = [];
@@ -115,6 +119,7 @@ try {
         for (const [name, t] of heaviest(profile)) console.log(`  ${t.toFixed(0).padStart(7)} ms  ${name}`);
       }
       const to = await page.evaluate(() => performance.now());
+      if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${n}-${phase}.png`) });
       const tasks = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.at >= a && t.at <= b).map((t) => t.ms), [from, to]);
       rows.push({ n, label, ms, longest: tasks.length ? Math.max(...tasks) : 0, count: tasks.length });
     };
@@ -152,7 +157,8 @@ try {
       'audit',
       'open its Grader audit',
       nav('rollout=huge%23a-1&view=rollout&tab=audit'),
-      page.getByRole('tab', { name: 'Grader audit', selected: true }),
+      // Its content, not the tab: a long rollout's pass is read in slices after the tab shows.
+      page.getByRole('heading', { name: 'Process scores' }),
     );
     rows.push({ n, label: `load (${(statSync(file).size / 2 ** 20).toFixed(0)} MB)`, ms: loadMs, longest: null, count: null });
     await context.close();

@@ -294,6 +294,10 @@ console.log(
 const evalBench = spawn(process.execPath, ['scripts/bench-eval.mjs'], { stdio: 'inherit' });
 await new Promise((r) => evalBench.on('exit', r));
 
+// `lint --json` on 4,000,000 bad lines and on 500,000 rollouts under a heap cap: exit 1, bounded RSS.
+const lintBench = spawn(process.execPath, ['scripts/bench-lint-json.mjs'], { stdio: 'inherit' });
+await new Promise((r) => lintBench.on('exit', r));
+
 // The run index: build throughput against the bare split-and-parse, 1 job against 2 (scripts/bench-index.mjs).
 const indexBench = spawn(process.execPath, ['scripts/bench-index.mjs'], { stdio: 'inherit' });
 await new Promise((r) => indexBench.on('exit', r));

@@ -1,4 +1,5 @@
 import type { Rollout } from '../format';
+import type { AuditSteps } from './auditSteps';
 import { rewardExpected, terminationInfo } from './termination';
 import { firstFinishStep } from './timeline';
 
@@ -91,12 +92,13 @@ export interface AuditFacts {
   terms: RewardTerms | null;
 }
 
-export function auditFacts(record: Rollout): AuditFacts {
+/** `steps`: the audit's pass over the steps, when the view made it (auditSteps); else the first finish is looked up. */
+export function auditFacts(record: Rollout, steps: Pick<AuditSteps, 'finish'> = { finish: firstFinishStep(record) }): AuditFacts {
   return {
     termination: record.termination,
     reward: typeof record.reward === 'number' ? record.reward : null,
     verdict: record.grading?.verdict ?? null,
-    finish: firstFinishStep(record),
+    finish: steps.finish,
     contract: contractReward(record),
     terms: rewardTerms(record),
   };

@@ -1,4 +1,5 @@
 import type { Rollout } from '../format';
+import { type AuditSteps, auditSteps } from './auditSteps';
 
 export interface ProcessScoreRow {
   /** 1-based step, or null for scores that name no step. */
@@ -18,7 +19,10 @@ export interface ProcessScoreRow {
  * grader's `process_scores`. One row per step that has either, in step order; scores naming no step come
  * last, and scores naming a step that does not exist are kept and marked.
  */
-export function processScoreRows(record: Pick<Rollout, 'steps' | 'grading'>): ProcessScoreRow[] {
+export function processScoreRows(
+  record: Pick<Rollout, 'steps' | 'grading'>,
+  processRewards: AuditSteps['processRewards'] = auditSteps(record).processRewards,
+): ProcessScoreRow[] {
   const steps = record.steps ?? [];
   const rows = new Map<number | null, ProcessScoreRow>();
   const row = (step: number | null): ProcessScoreRow => {
@@ -30,9 +34,7 @@ export function processScoreRows(record: Pick<Rollout, 'steps' | 'grading'>): Pr
     }
     return r;
   };
-  steps.forEach((s, i) => {
-    if (s.process_reward !== undefined) row(i + 1).processReward = s.process_reward;
-  });
+  for (const p of processRewards) row(p.step).processReward = p.reward;
   for (const p of record.grading?.process_scores ?? []) row(p.step ?? null).scores.push({ name: p.name ?? null, value: p.value ?? null });
   return [...rows.values()].sort((a, b) => (a.step ?? Number.POSITIVE_INFINITY) - (b.step ?? Number.POSITIVE_INFINITY));
 }

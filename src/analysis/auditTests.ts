@@ -11,16 +11,18 @@ export interface DevTests {
   overBudget: string[];
 }
 
-/** The public dev-test results of the last `run_tests` step: the last test evidence the model saw. */
-export function lastDevTests(record: Pick<Rollout, 'steps'>): DevTests | null {
+/**
+ * The public dev-test results of the last `run_tests` step: the last test evidence the model saw.
+ * `lastRunTests` (1-based), when the audit's pass over the steps found it already (auditSteps).
+ */
+export function lastDevTests(record: Pick<Rollout, 'steps'>, lastRunTests?: number | null): DevTests | null {
   const steps = record.steps ?? [];
-  for (let i = steps.length - 1; i >= 0; i--) {
-    const s = steps[i];
-    if (s?.tool !== 'run_tests') continue;
-    if (!s.tests) return { step: i + 1, passed: null, failed: [], overBudget: [] };
-    return { step: i + 1, passed: s.tests.passed ?? [], failed: s.tests.failed ?? [], overBudget: s.tests.over_budget ?? [] };
-  }
-  return null;
+  let i = lastRunTests === undefined ? steps.length - 1 : (lastRunTests ?? 0) - 1;
+  while (i >= 0 && steps[i]?.tool !== 'run_tests') i--;
+  const s = steps[i];
+  if (!s) return null;
+  if (!s.tests) return { step: i + 1, passed: null, failed: [], overBudget: [] };
+  return { step: i + 1, passed: s.tests.passed ?? [], failed: s.tests.failed ?? [], overBudget: s.tests.over_budget ?? [] };
 }
 
 export interface PrivateTests {
@@ -65,8 +67,7 @@ function devAllPass(dev: DevTests): boolean {
  * flag is "dev tests passed, private verdict failed": the model had every visible reason to think it was
  * done, and only the grader knew otherwise.
  */
-export function testContrast(record: Pick<Rollout, 'steps' | 'grading'>): TestContrast {
-  const dev = lastDevTests(record);
+export function testContrast(record: Pick<Rollout, 'steps' | 'grading'>, dev: DevTests | null = lastDevTests(record)): TestContrast {
   const verdict = record.grading?.verdict;
   const priv = privateTests(record);
   const privateFailed = verdict === 'fail' || (priv?.failed ?? 0) > 0;

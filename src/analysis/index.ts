@@ -2,9 +2,10 @@ export type { AuditCheck, AuditFacts, CheckStatus, ContractReward, ContractRule,
 export { auditChecks, auditFacts } from './audit';
 export type { DigestComparison } from './auditDigest';
 export { compareDigest, toHex } from './auditDigest';
-
 export { graderIdentity, processScoreRows } from './auditScores';
-export type { PrivateTests, TestContrast } from './auditTests';
+export type { AuditSteps } from './auditSteps';
+export { auditSteps, emptyAuditSteps, scanAuditSteps } from './auditSteps';
+export type { DevTests, PrivateTests, TestContrast } from './auditTests';
 export { lastDevTests, privateTests, testContrast } from './auditTests';
 export type { AlignedRow, Alignment } from './compare/align';
 export { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from './compare/bootstrap';
@@ -15,13 +16,15 @@ export { alignRollouts, argsText, firstDivergentGeneration, textChanges } from '
 export type { ContextChange } from './context';
 export { contextChange, previousSequence } from './context';
 export { formatCount, formatStatistic, plural } from './counting';
+export type { FindingGroup } from './findingGroups';
+export { findingCodes, groupFindings, MANY_FINDINGS, rememberFindingGroups } from './findingGroups';
 
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';
 export { groupAdvantages, groupIdOf, STD_EPSILON } from './groups';
 export { sharedPrefixes, startsWithPair } from './ids';
-export type { GroupMember, RolloutFacts } from './lint';
+export type { GroupMember, LintSink, LintTotals, RolloutFacts } from './lint';
 export { groupSummary, LintSession, rolloutFacts, summarizeRollout } from './lint';
 
 export { predictedFrom, trainingRoles } from './masks';
@@ -49,5 +52,5 @@ export { firstFinishStep, timestampMs, turnIndexPass } from './timeline';
 export type { IdDecoder, TokenSource, TokenTrack } from './tokens';
 export { isQwenTokenizer, recordTokenText, TokenRole, tokenTrack } from './tokens';
 export { DEFAULT_DRIFT_THRESHOLD } from './trainingChecks';
-export { isTextOnly, visibleMessages } from './transcript';
+export { isTextOnly, isTextOnlyRecord, visibleMessages } from './transcript';
 export type * from './types';

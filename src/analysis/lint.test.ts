@@ -1,6 +1,8 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { JsonlParser } from '../format';
-import { buildRollout, toJsonl } from '../testing/builders';
+import { buildRollout, buildSummary, toJsonl } from '../testing/builders';
 import { STD_EPSILON } from './groups';
 import { LintSession } from './lint';
 
@@ -144,5 +146,56 @@ describe('LintSession with unknownAsFinished', () => {
       ['c', false, false],
     ]);
     expect(report.rollouts[0]?.findings.map((f) => f.code)).toContain('W_UNKNOWN_TERMINATION');
+  });
+});
+
+/** The heap in use after a full collection (V8's gc, exposed for the test). */
+function heapAfterGc(): number {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+describe('LintSession with a sink (lint --json)', () => {
+  it('hands every bad line on and keeps none of them: memory does not grow with bad lines', () => {
+    let handed = 0;
+    const session = new LintSession({}, { parseError: () => handed++, rollout: () => undefined });
+    const n = 200_000;
+    const before = heapAfterGc();
+    for (let line = 1; line <= n; line++) {
+      session.add({
+        kind: 'error',
+        value: { file: 'a.jsonl', line, code: 'E_PARSE', message: `line ${line} is not JSON: Unexpected end of JSON input` },
+      });
+    }
+    const grown = heapAfterGc() - before;
+    expect(handed).toBe(n);
+    expect(session.totals().summary).toEqual({ lines: 0, rollouts: 0, errors: n, warnings: 0 });
+    // Held, the lines take ~30 MB (about 150 bytes each); handed on, nothing per line.
+    expect(grown).toBeLessThan(2_000_000);
+    expect(() => session.report()).toThrow(/sink/);
+  });
+
+  it('keeps about 300 bytes per rollout for groups and duplicates, its summary handed on', () => {
+    const handed: string[] = [];
+    const session = new LintSession({}, { parseError: () => undefined, rollout: (r) => handed.push(r.rollout_id) });
+    const n = 100_000;
+    const before = heapAfterGc();
+    for (let i = 0; i < n; i++) {
+      const summary = buildSummary({
+        rollout_id: `rollout-${i}`,
+        attempt_id: 'a-1',
+        group_id: `task-${i >> 3}@v-1`,
+        line: i + 1,
+        reward: i % 2,
+      });
+      session.addSummary(summary, { policy: 'v-1', env: 'env-1', sampling: JSON.stringify({ temperature: 1, top_p: 0.95 }) });
+    }
+    const perRollout = (heapAfterGc() - before) / n;
+    expect(handed).toHaveLength(n);
+    expect(perRollout).toBeLessThan(400);
+    expect(session.totals().groups).toHaveLength(n / 8);
   });
 });

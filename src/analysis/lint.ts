@@ -29,11 +29,9 @@ export interface GroupMember extends RolloutFacts {
 
 interface Member extends GroupMember {
   index: number;
-  rolloutId: string;
-  attemptId: string | null;
-  inSignal: boolean;
-  unknown: boolean;
-  reward: number | null;
+  /** Where it was read, for E_DUPLICATE_ROLLOUT's "also appears at". */
+  file: string;
+  line: number;
 }
 
 /** The facts about a record that the cross-rollout (group) checks read. */
@@ -65,22 +63,59 @@ export function summarizeRollout(loaded: LoadedRollout, options: CheckOptions = 
   };
 }
 
+/** A bad line as the report lists it. */
+type ParseErrorEntry = LintReport['parse_errors'][number];
+
 /**
- * Builds the lint report incrementally: feed it every parsed line, in order, and it keeps only the
- * per-rollout summaries, so a file of any size is linted in memory proportional to its rollout count.
+ * Where a session hands what it does not keep: each bad line and each rollout's summary, in input order,
+ * as they come. `lint --json` writes them to disk, so its memory does not grow with them.
+ */
+export interface LintSink {
+  parseError(error: ParseErrorEntry): void;
+  rollout(summary: RolloutSummary): void;
+}
+
+/** What the report holds beyond the sink's lines and summaries, known only once every line is in. */
+export interface LintTotals {
+  summary: LintReport['summary'];
+  groups: GroupSummary[];
+  /** E_DUPLICATE_ROLLOUT, by the index of the rollout whose findings it leads. */
+  duplicates: ReadonlyMap<number, Finding>;
+}
+
+/**
+ * Builds the lint report incrementally: feed it every parsed line, in order. It keeps, per rollout, only
+ * what the cross-rollout checks read (a `Member`: ids, file and line, reward, flags, its group's facts
+ * with repeated strings shared) and by default the summaries and bad lines too; given a `LintSink`, it
+ * hands those on and keeps only their counts, so memory no longer grows with bad lines at all.
  */
 export class LintSession {
   private lines = 0;
-  private readonly parseErrors: LintReport['parse_errors'] = [];
+  private count = 0;
+  private parseErrorCount = 0;
+  private errors = 0;
+  private warnings = 0;
+  private readonly parseErrors: ParseErrorEntry[] = [];
   private readonly rollouts: RolloutSummary[] = [];
   private readonly members = new Map<string, Member[]>();
-  private readonly seen = new Map<string, number[]>();
+  /** By rollout_id + attempt_id: the one member that has it, or every member once it repeats. */
+  private readonly seen = new Map<string, Member | Member[]>();
+  /** Policy, environment and sampling strings repeat across a run: one copy each. */
+  private readonly shared = new Map<string, string>();
 
-  constructor(private readonly options: CheckOptions = {}) {}
+  constructor(
+    private readonly options: CheckOptions = {},
+    private readonly sink?: LintSink,
+  ) {}
 
   add(result: LineResult): void {
-    if (result.kind === 'error') this.parseErrors.push(result.value);
-    else this.addRollout(result.value);
+    if (result.kind === 'rollout') {
+      this.addRollout(result.value);
+      return;
+    }
+    this.parseErrorCount++;
+    if (this.sink) this.sink.parseError(result.value);
+    else this.parseErrors.push(result.value);
   }
 
   addRollout(loaded: LoadedRollout): RolloutSummary {
@@ -94,22 +129,42 @@ export class LintSession {
    * options, e.g. in a parse worker): the cross-rollout checks need no more than these.
    */
   addSummary(summary: RolloutSummary, facts: RolloutFacts): void {
-    const index = this.rollouts.push(summary) - 1;
-    const key = JSON.stringify([summary.rollout_id, summary.attempt_id]);
-    const same = this.seen.get(key);
-    if (same) same.push(index);
-    else this.seen.set(key, [index]);
-    const group = this.members.get(summary.group_id) ?? [];
-    if (group.length === 0) this.members.set(summary.group_id, group);
-    group.push({
-      ...facts,
+    const index = this.count++;
+    for (const f of summary.findings) {
+      if (f.severity === 'error') this.errors++;
+      else this.warnings++;
+    }
+    if (this.sink) this.sink.rollout(summary);
+    else this.rollouts.push(summary);
+    const member: Member = {
+      policy: this.share(facts.policy),
+      env: this.share(facts.env),
+      sampling: this.share(facts.sampling),
       index,
+      file: summary.file,
+      line: summary.line,
       rolloutId: summary.rollout_id,
       attemptId: summary.attempt_id,
       inSignal: summary.in_signal,
       unknown: summary.termination === 'unknown',
       reward: summary.reward,
-    });
+    };
+    const key = JSON.stringify([summary.rollout_id, summary.attempt_id]);
+    const same = this.seen.get(key);
+    if (same === undefined) this.seen.set(key, member);
+    else if (Array.isArray(same)) same.push(member);
+    else this.seen.set(key, [same, member]);
+    const group = this.members.get(summary.group_id) ?? [];
+    if (group.length === 0) this.members.set(summary.group_id, group);
+    group.push(member);
+  }
+
+  private share<T extends string | undefined>(s: T): T {
+    if (s === undefined) return s;
+    const kept = this.shared.get(s);
+    if (kept !== undefined) return kept as T;
+    this.shared.set(s, s);
+    return s;
   }
 
   /** Counts lines read (blank ones included); call once per file with the parser's line count. */
@@ -122,7 +177,7 @@ export class LintSession {
    * that is not counted (excluded, or no numeric reward). The views use it to switch GRPO / Dr. GRPO.
    */
   advantages(normalizeStd = true): (number | null)[] {
-    const out: (number | null)[] = this.rollouts.map(() => null);
+    const out: (number | null)[] = new Array(this.count).fill(null);
     for (const members of this.members.values()) {
       const { perMember } = groupAdvantages(members, normalizeStd);
       members.forEach((m, i) => {
@@ -137,37 +192,43 @@ export class LintSession {
     return [...this.members].map(([id, members]) => groupSummary(id, members, normalizeStd));
   }
 
-  /** The report of §8. `normalizeStd` false gives Dr. GRPO advantages. */
-  report(normalizeStd = true): LintReport {
-    const rollouts = this.rollouts.map((r) => ({ ...r, findings: [...r.findings] }));
-    for (const indices of this.seen.values()) {
-      if (indices.length < 2) continue;
-      for (const i of indices) {
-        const r = rollouts[i];
-        if (!r) continue;
-        const others = indices.filter((j) => j !== i).map((j) => `${rollouts[j]?.file}:${rollouts[j]?.line}`);
-        r.findings.unshift(
-          finding(
-            'E_DUPLICATE_ROLLOUT',
-            `rollout "${r.rollout_id}" attempt ${JSON.stringify(r.attempt_id)} also appears at ${others.join(', ')}`,
-          ),
-        );
+  /** The cross-rollout checks (duplicates, groups) and the summary's counts; what a sink's reader adds to its lines. */
+  totals(normalizeStd = true): LintTotals {
+    const duplicates = new Map<number, Finding>();
+    for (const same of this.seen.values()) {
+      if (!Array.isArray(same)) continue;
+      for (const m of same) {
+        const others = same.filter((o) => o !== m).map((o) => `${o.file}:${o.line}`);
+        const message = `rollout "${m.rolloutId}" attempt ${JSON.stringify(m.attemptId)} also appears at ${others.join(', ')}`;
+        duplicates.set(m.index, finding('E_DUPLICATE_ROLLOUT', message));
       }
     }
     const groups = this.groups(normalizeStd);
-    let errors = this.parseErrors.length;
-    let warnings = 0;
-    for (const f of [...rollouts.flatMap((r) => r.findings), ...groups.flatMap((g) => g.findings)]) {
+    let errors = this.parseErrorCount + this.errors;
+    let warnings = this.warnings;
+    for (const f of [...duplicates.values(), ...groups.flatMap((g) => g.findings)]) {
       if (f.severity === 'error') errors++;
       else warnings++;
     }
+    return { summary: { lines: this.lines, rollouts: this.count, errors, warnings }, groups, duplicates };
+  }
+
+  /** The report of §8 (a session without a sink). `normalizeStd` false gives Dr. GRPO advantages. */
+  report(normalizeStd = true): LintReport {
+    if (this.sink) throw new Error('this lint session handed its lines to a sink: read them there, with totals()');
+    const { summary, groups, duplicates } = this.totals(normalizeStd);
     return {
-      summary: { lines: this.lines, rollouts: rollouts.length, errors, warnings },
+      summary,
       parse_errors: [...this.parseErrors],
-      rollouts,
+      rollouts: this.rollouts.map((r, i) => withDuplicate(r, duplicates.get(i))),
       groups,
     };
   }
+}
+
+/** A rollout's summary as the report lists it: its E_DUPLICATE_ROLLOUT, if any, first among its findings. */
+function withDuplicate(summary: RolloutSummary, duplicate: Finding | undefined): RolloutSummary {
+  return { ...summary, findings: duplicate ? [duplicate, ...summary.findings] : [...summary.findings] };
 }
 
 /** Advantage keys: rollout_id, with `#attempt_id` where the group holds two attempts of one rollout. */

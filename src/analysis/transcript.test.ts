@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRollout, buildSegment } from '../testing/builders';
-import { isTextOnly, visibleMessages } from './transcript';
+import { isTextOnly, isTextOnlyRecord, visibleMessages } from './transcript';
 
 const transcript = [
   { role: 'user', content: 'Weather in Oslo?' },
@@ -16,6 +16,12 @@ describe('text-only segments', () => {
     expect(isTextOnly(textSeg(3, 'It rains.'))).toBe(true);
     expect(isTextOnly(buildSegment())).toBe(false);
     expect(isTextOnly(buildSegment({ input_ids: [], generated_ids: [], old_logprobs: [] }))).toBe(false);
+  });
+
+  it('make a text-only record only when every generation is one', () => {
+    expect(isTextOnlyRecord(buildRollout({ transcript, segments: [textSeg(1, ''), textSeg(3, 'It rains.')] }))).toBe(true);
+    expect(isTextOnlyRecord(buildRollout({ transcript, segments: [textSeg(1, ''), buildSegment()] }))).toBe(false);
+    expect(isTextOnlyRecord(buildRollout({ segments: [] }))).toBe(false);
   });
 
   it('saw the transcript up to the message they produced, or their own recorded context', () => {

@@ -18,6 +18,11 @@ export function isTextOnly(seg: Segment): boolean {
   );
 }
 
+/** Every generation of the record is text only: it carries no token id at all, so there are none to show. */
+export function isTextOnlyRecord(record: Rollout): boolean {
+  return record.segments.length > 0 && record.segments.every(isTextOnly);
+}
+
 /**
  * The messages the model saw before a text-only generation: the segment's own `context_messages` when the
  * source recorded them per call, else the transcript up to the message this generation produced.

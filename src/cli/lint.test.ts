@@ -327,6 +327,29 @@ describe('trajscope lint: formats', () => {
     expect(JSON.parse(stdout).parse_errors).toEqual([]);
   });
 
+  it('a file of no known format gets no summary that reads as clean: none in text, `not_read` in --json, its lines not counted', async () => {
+    const events = write('events2.jsonl', '{"ts": 1, "event": "start"}\n{"ts": 2, "event": "stop"}\n');
+    const text = await lint(events);
+    expect([text.code, text.stdout]).toEqual([2, '']);
+    const json = await lint(events, '--json');
+    expect(json.code).toBe(2);
+    const report = JSON.parse(json.stdout);
+    expect(report.summary).toEqual({ lines: 0, rollouts: 0, errors: 0, warnings: 0 });
+    expect(report.not_read).toEqual([
+      { file: 'events2.jsonl', reason: 'unsupported', message: expect.stringContaining('not a format Trajscope reads') },
+    ]);
+    expect(Object.keys(report)).toEqual(['summary', 'not_read', 'parse_errors', 'rollouts', 'groups']);
+    // Beside a file that was read: its summary, after a line naming what was not.
+    const ok = write('ok2.jsonl', toJsonl([buildRollout()]));
+    const mixed = await lint(events, 'missing2.jsonl', ok);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stdout).toMatch(
+      /^not read: events2\.jsonl \(not a format Trajscope reads\)\nnot read: missing2\.jsonl \(no such file\)\n1 line, 1 rollout, /,
+    );
+    const clean = await lint(ok, '--json');
+    expect(Object.keys(JSON.parse(clean.stdout))).toEqual(['summary', 'parse_errors', 'rollouts', 'groups']);
+  });
+
   it('a v1 file with bad lines keeps today’s behaviour: exit 1, each line its error', async () => {
     const { code, stdout } = await lint(write('v1bad.jsonl', `${toJsonl([buildRollout()])}{"task_id": 1, "segments": []}\n`), '--json');
     expect(code).toBe(1);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP, LintSession } from '../analysis';
 import { DEFAULT_MAX_LINE_BYTES } from '../format';
 import { writeJsonStreamed } from './jsonReport';
+import { openLintSpool } from './lintSpool';
 import { type ReadOptions, readFormatOptions, readJsonlFile } from './readFile';
 import { formatReport } from './report';
 import { cliTokenText } from './tokenText';
@@ -58,29 +59,69 @@ async function lint(argv: string[]): Promise<number> {
     process.stderr.write(`trajscope lint: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const session = new LintSession({ driftThreshold, isCap, tokenText: cliTokenText, unknownAsFinished: values['unknown-as-finished'] });
-  let unreadable = 0;
+  const checks = { driftThreshold, isCap, tokenText: cliTokenText, unknownAsFinished: values['unknown-as-finished'] };
+  const normalizeStd = !values['dr-grpo'];
+  if (values.json) {
+    // Bad lines and rollout summaries go to disk as they come, so memory holds only what groups and
+    // duplicates need per rollout; the report is then copied out behind its summary.
+    const spool = openLintSpool();
+    try {
+      const session = new LintSession(checks, spool.sink);
+      const notRead = await readAll(files, session, format);
+      const { summary, groups } = spool.finish(session.totals(normalizeStd));
+      // `not_read` only when a file was not read, so a clean run's report is as it always was.
+      const report = {
+        summary,
+        ...(notRead.length > 0 ? { not_read: notRead } : {}),
+        parse_errors: spool.parseErrors,
+        rollouts: spool.rollouts,
+        groups,
+      };
+      await writeJsonStreamed(process.stdout, report);
+      return notRead.length > 0 ? 2 : summary.errors > 0 ? 1 : 0;
+    } finally {
+      spool.close();
+    }
+  }
+  const session = new LintSession(checks);
+  const notRead = await readAll(files, session, format);
+  const report = session.report(normalizeStd);
+  // Nothing read: no summary, whose "0 rollouts, 0 errors" would read as a clean file beside exit 2.
+  if (notRead.length < files.length) {
+    const unread = notRead.map((n) => `not read: ${n.file} (${n.reason === 'unsupported' ? 'not a format Trajscope reads' : n.message})\n`);
+    process.stdout.write(`${unread.join('')}${formatReport(report, { color: process.stdout.isTTY === true, isCap })}`);
+  }
+  if (notRead.length > 0) return 2;
+  return report.summary.errors > 0 ? 1 : 0;
+}
+
+/** A named file lint did not read (exit 2): of no format Trajscope reads, or not readable at all. */
+interface NotRead {
+  file: string;
+  reason: 'unsupported' | 'unreadable';
+  message: string;
+}
+
+/** Reads every file into the session; returns those that could not be read or are of no known format. */
+async function readAll(files: string[], session: LintSession, format: ReadOptions): Promise<NotRead[]> {
+  const notRead: NotRead[] = [];
   for (const file of files) {
     try {
       const { lines, unsupported } = await readJsonlFile(file, (r) => session.add(r), format);
-      session.addLineCount(lines);
       if (unsupported !== null) {
-        // Another kind of file, not a broken one: said once, and exit 2 (trajectory-format.md §8).
-        unreadable++;
+        // Another kind of file, not a broken one: said once, and exit 2 (trajectory-format.md §8). Its
+        // lines are not counted as read.
+        notRead.push({ file, reason: 'unsupported', message: unsupported });
         process.stderr.write(`trajscope lint: ${file}: ${unsupported}\n`);
-      }
+      } else session.addLineCount(lines);
     } catch (e) {
-      unreadable++;
       const err = e as NodeJS.ErrnoException;
       const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.message;
+      notRead.push({ file, reason: 'unreadable', message: why });
       process.stderr.write(`trajscope lint: cannot read ${file}: ${why}\n`);
     }
   }
-  const report = session.report(!values['dr-grpo']);
-  if (values.json) await writeJsonStreamed(process.stdout, { ...report });
-  else process.stdout.write(formatReport(report, { color: process.stdout.isTTY === true, isCap }));
-  if (unreadable > 0) return 2;
-  return report.summary.errors > 0 ? 1 : 0;
+  return notRead;
 }
 
 function parse(argv: string[]) {

@@ -22,6 +22,29 @@ describe('makeDecoder', () => {
     expect(d.piece(1)).toBeNull();
   });
 
+  it('says a text-only record is text, not token ids, even when it names the Qwen3 tokenizer', () => {
+    const seg = buildSegment({
+      input_ids: [],
+      generated_ids: [],
+      old_logprobs: [],
+      text: 'It rains.',
+      transcript_index: 1,
+      tool_call_id: null,
+    });
+    const r = buildRollout({
+      tokenizer: { name: 'Qwen/Qwen3-0.6B', version: '1' },
+      transcript: [
+        { role: 'user', content: 'Weather?' },
+        { role: 'assistant', content: 'It rains.' },
+      ],
+      segments: [seg],
+    });
+    const d = makeDecoder(r, null);
+    expect(d.source).toBe('text');
+    expect(d.note).toBe('text only: the source recorded no token ids');
+    expect(d.note).not.toContain('token ids:');
+  });
+
   it('decodes Qwen3 ids with the real tokenizer, whole characters in runs', async () => {
     const fn = qwenTokenizerOptions().queryFn;
     if (!fn) throw new Error('no queryFn');

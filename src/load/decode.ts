@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type IdDecoder, isQwenTokenizer, recordTokenText } from '../analysis';
+import { type IdDecoder, isQwenTokenizer, isTextOnlyRecord, recordTokenText } from '../analysis';
 import type { Rollout } from '../format';
 
 // Where the views have always found it; decided in analysis so `lint` reads tokens the same way.
@@ -8,7 +8,8 @@ export { isQwenTokenizer };
 
 /** Turns token ids into text for one record, and says where the text comes from. */
 export interface Decoder {
-  source: 'record' | 'tokenizer' | 'none';
+  /** `text`: the record has no token ids at all (a text-only import), so there is nothing to decode. */
+  source: 'record' | 'tokenizer' | 'text' | 'none';
   /** One line for the person: where token text comes from, or why there is none. */
   note: string;
   /** Text of one token, or null when it cannot be known. */
@@ -37,6 +38,8 @@ export function qwenTokenizerOptions() {
 /** Builds the decoder from the record's own token strings and, when given, a tokenizer. */
 export function makeDecoder(record: Rollout, tokenizer: IdDecoder | null, tokenizerError?: string): Decoder {
   const { piece, text, known } = recordTokenText(record, tokenizer);
+  // Before the tokenizer: a record with no ids shows its messages, and "showing token ids" would be untrue.
+  if (isTextOnlyRecord(record)) return { source: 'text', note: 'text only: the source recorded no token ids', piece, text };
   const name = record.tokenizer?.name ?? 'no tokenizer named';
   if (tokenizer) return { source: 'tokenizer', note: `decoded with the bundled Qwen3 tokenizer (record names ${name})`, piece, text };
   if (known > 0) {
@@ -52,7 +55,8 @@ export function makeDecoder(record: Rollout, tokenizer: IdDecoder | null, tokeni
 
 /** The decoder for a record, loading the Qwen3 tokenizer if the record needs it and carries no token strings. */
 export function useDecoder(record: Rollout | null): Decoder | null {
-  const needsTokenizer = record !== null && isQwenTokenizer(record);
+  // A text-only record names its model's tokenizer but has no ids for it to decode: no 5 MB load.
+  const needsTokenizer = record !== null && isQwenTokenizer(record) && !isTextOnlyRecord(record);
   const tokenizer = useQuery({ ...qwenTokenizerOptions(), enabled: needsTokenizer });
   const data = needsTokenizer ? (tokenizer.data ?? null) : null;
   const error = tokenizer.error ? String(tokenizer.error) : undefined;

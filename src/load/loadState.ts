@@ -1,4 +1,12 @@
-import { type CheckOptions, type GroupSummary, type LintReport, LintSession } from '../analysis';
+import {
+  type CheckOptions,
+  type FindingGroup,
+  type GroupSummary,
+  groupFindings,
+  type LintReport,
+  LintSession,
+  MANY_FINDINGS,
+} from '../analysis';
 import { createLineParser, type FieldMapping, type LineParser, type LineResult, type LineRun } from '../format';
 import type { CompactRollout } from './compact';
 import { joinRuns, type ParsePool, type ProcessedLine, parseBlock, processResult, runBytes } from './lineBlocks';
@@ -69,6 +77,11 @@ export interface LoadResult {
   advantages: { grpo: (number | null)[]; drGrpo: (number | null)[] };
   /** Group statistics without std normalisation (Dr. GRPO); `report.groups` has the GRPO ones. */
   drGrpoGroups: GroupSummary[];
+  /**
+   * `groupFindings` of each rollout with more than MANY_FINDINGS findings, by its index, made in the
+   * worker so that selecting it does no pass over a million findings on the page's thread.
+   */
+  findingGroups?: [number, FindingGroup[]][];
   files: LoadedFile[];
   pending: PendingLine[];
 }
@@ -218,8 +231,12 @@ export class LoadState {
 
   /** Everything but the records: what a worker sends with only the records that are new. */
   summary(): Omit<LoadResult, 'records'> {
+    const report = this.session.report();
     return {
-      report: this.session.report(),
+      report,
+      findingGroups: report.rollouts.flatMap((r, i): [number, FindingGroup[]][] =>
+        r.findings.length > MANY_FINDINGS ? [[i, groupFindings(r.findings)]] : [],
+      ),
       advantages: { grpo: this.session.advantages(true), drGrpo: this.session.advantages(false) },
       drGrpoGroups: this.session.groups(false),
       files: this.sources.map((s) => ({ ...s.file })),

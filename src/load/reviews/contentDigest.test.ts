@@ -25,6 +25,12 @@ describe('digestStream', () => {
     for (const chunk of [1 << 16, 1000, 7]) expect(await digestStream(streamOf(TEXT, chunk))).toBe(EXPECTED);
   });
 
+  it('cuts a chunk larger than a slice into slices and still hashes all of it', async () => {
+    const big = new Uint8Array(1_300_000).map((_, i) => (i * 31) % 251);
+    const want = `sha256:${createHash('sha256').update(big).digest('hex')}`;
+    for (const chunk of [big.length, 300_000]) expect(await digestStream(streamOf(big, chunk))).toBe(want);
+  });
+
   it('hashes the decompressed content, so a gzip file shares its digest with the plain one', async () => {
     const gz = await decompressIfGzip(streamOf(new Uint8Array(gzipSync(TEXT)), 4096));
     expect(gz.gzip).toBe(true);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { lastDevTests, privateTests, testContrast } from '../../analysis';
+import { type DevTests, privateTests, type TestContrast } from '../../analysis';
 import type { Rollout } from '../../format';
 import { agreementText } from './auditWords';
 
@@ -22,10 +22,8 @@ function TestList({ tests, label }: { tests: Array<[string, Outcome]>; label: st
  * The last public dev-test results the model saw beside the private results only the grader saw, so
  * "dev tests passed, private verdict failed" stands out.
  */
-export function TestsCompare({ record }: { record: Rollout }) {
-  const dev = useMemo(() => lastDevTests(record), [record]);
+export function TestsCompare({ record, dev, contrast }: { record: Rollout; dev: DevTests | null; contrast: TestContrast }) {
   const priv = useMemo(() => privateTests(record), [record]);
-  const contrast = useMemo(() => testContrast(record), [record]);
   const devList: Array<[string, Outcome]> = dev?.passed
     ? [
         ...dev.passed.map((n): [string, Outcome] => [n, 'passed']),

@@ -107,7 +107,7 @@ function StepsList({ record, model }: { record: Rollout; model: StepsModel }) {
   const local = selectedRow !== null && selectedRow >= from && selectedRow < to ? selectedRow - from : null;
   // Only watches the load the page started (useDecoder): until it ends, contexts show token ids.
   const tokenizer = useQuery({ ...qwenTokenizerOptions(), enabled: false });
-  const waiting = decoder?.source !== 'tokenizer' && isQwenTokenizer(record) && !tokenizer.error;
+  const waiting = decoder?.source !== 'tokenizer' && decoder?.source !== 'text' && isQwenTokenizer(record) && !tokenizer.error;
   const decoding = waiting ? 'loading the Qwen3 tokenizer: token ids until it has loaded…' : (decoder?.note ?? 'no decoder');
   const decodingFine = !waiting && decoder !== null && decoder.source !== 'none';
 

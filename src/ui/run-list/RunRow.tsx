@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { formatStatistic, type RolloutSummary } from '../../analysis';
 import { rowCounts } from '../shared/findingGroups';
-import { formatAdvantage, formatReward } from '../shared/format';
+import { formatAdvantage, formatCountShort, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import type { Column } from './columns';
 
@@ -87,7 +87,7 @@ function Cell({
         <span title={String(advantage)}>{formatAdvantage(advantage)}</span>
       );
     case 'steps':
-      return <span>{r.steps}</span>;
+      return <span title={r.steps.toLocaleString('en-US')}>{formatCountShort(r.steps)}</span>;
     case 'regressions':
       return <Count n={rowCounts(r).regressions} tone="warning" />;
     case 'errors':
@@ -116,7 +116,11 @@ function Clipped({ text, mono = false }: { text: string; mono?: boolean }) {
 }
 
 function Count({ n, tone }: { n: number; tone: 'error' | 'warning' }) {
-  return <span className={n === 0 ? 'faint' : `count count--${tone}`}>{n}</span>;
+  return (
+    <span className={n === 0 ? 'faint' : `count count--${tone}`} title={n.toLocaleString('en-US')}>
+      {formatCountShort(n)}
+    </span>
+  );
 }
 
 /** A mismatch statistic: 0 plainly, small values in exponent form, a dash when there is none. */

@@ -1,4 +1,11 @@
-import { type FindingCode, type GroupSummary, isKnownTermination, type RolloutSummary, terminationRank } from '../../analysis';
+import {
+  type FindingCode,
+  findingCodes,
+  type GroupSummary,
+  isKnownTermination,
+  type RolloutSummary,
+  terminationRank,
+} from '../../analysis';
 import type { Review } from '../../load';
 import { keptByReview, type RunFilters, type RunSort, type RunSortKey } from '../../state';
 import { rowCounts } from '../shared/findingGroups';
@@ -118,7 +125,7 @@ export function findingCodeCounts(data: RunRowData): Array<{ code: FindingCode; 
   const fromGroups = new Set<FindingCode>();
   for (const codes of data.groupCodes.values()) for (const c of codes) fromGroups.add(c);
   for (const r of data.rollouts) {
-    const codes = new Set([...r.findings.map((f) => f.code), ...(data.groupCodes.get(r.group_id) ?? [])]);
+    const codes = new Set([...findingCodes(r.findings), ...(data.groupCodes.get(r.group_id) ?? [])]);
     for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
   }
   return [...counts]

@@ -1,43 +1,5 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../analysis';
-import { groupFindings, rowCounts } from './findingGroups';
-
-const finding = (code: Finding['code'], step: number): Finding => ({
-  code,
-  severity: 'warning',
-  segment: null,
-  step,
-  message: `at ${step}`,
-});
-
-describe('groupFindings', () => {
-  it('counts every finding and keeps the first few of each code, in order', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.constantFrom('W_MISSING_METADATA', 'E_DUPLICATE_ROLLOUT', 'W_ZERO_VARIANCE_GROUP'), { maxLength: 200 }),
-        fc.integer({ min: 1, max: 6 }),
-        (codes, per) => {
-          const findings = codes.map((c, i) => finding(c as Finding['code'], i));
-          const groups = groupFindings(findings, per);
-          expect(groups.reduce((n, g) => n + g.count, 0)).toBe(findings.length);
-          expect(groups.map((g) => g.code)).toEqual([...new Set(codes)]);
-          for (const g of groups) expect(g.shown).toEqual(findings.filter((f) => f.code === g.code).slice(0, per));
-        },
-      ),
-      { seed: 18, numRuns: 60 },
-    );
-  });
-
-  it('holds a million findings as a handful of rows', () => {
-    const many = Array.from({ length: 1_000_000 }, (_, i) => finding(i % 2 ? 'W_MISSING_METADATA' : 'E_DUPLICATE_ROLLOUT', i));
-    const groups = groupFindings(many);
-    expect(groups.map((g) => [g.code, g.count, g.shown.length])).toEqual([
-      ['E_DUPLICATE_ROLLOUT', 500_000, 5],
-      ['W_MISSING_METADATA', 500_000, 5],
-    ]);
-  });
-});
+import { rowCounts } from './findingGroups';
 
 describe('rowCounts', () => {
   it('counts a row’s findings and regressions, or takes a run index row’s recorded counts', () => {

@@ -1,32 +1,7 @@
-import type { Finding, FindingCode, RolloutSummary } from '../../analysis';
+import type { Finding, RolloutSummary } from '../../analysis';
 
-/** How many findings of one code a list shows in full; the rest are counted (a rollout may have millions). */
-const SHOWN_PER_CODE = 5;
-
-export interface FindingGroup {
-  code: FindingCode;
-  count: number;
-  /** The first SHOWN_PER_CODE findings of this code, in order. */
-  shown: Finding[];
-}
-
-/**
- * Findings grouped by code, in order of first appearance, each with its count and its first few: what a
- * list renders instead of one row per finding (a 1,000,000-step rollout had 1,999,982). One pass.
- */
-export function groupFindings(findings: readonly Finding[], perCode = SHOWN_PER_CODE): FindingGroup[] {
-  const groups = new Map<FindingCode, FindingGroup>();
-  for (const f of findings) {
-    let g = groups.get(f.code);
-    if (!g) {
-      g = { code: f.code, count: 0, shown: [] };
-      groups.set(f.code, g);
-    }
-    g.count++;
-    if (g.shown.length < perCode) g.shown.push(f);
-  }
-  return [...groups.values()];
-}
+// Grouping is in analysis, so the load worker can group a huge rollout's findings before the page sees them.
+export { groupFindings } from '../../analysis';
 
 const counted = new WeakMap<readonly Finding[], { errors: number; warnings: number }>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAdvantage, formatLogprob, formatReward, rewardNumber } from './format';
+import { formatAdvantage, formatCountShort, formatLogprob, formatReward, rewardNumber } from './format';
 
 describe('number words', () => {
   it('shows an advantage that rounds to zero as 0.000, never -0.000 (the run list and the header alike)', () => {
@@ -19,5 +19,17 @@ describe('number words', () => {
   it('writes log-probabilities with a real minus sign and no negative zero', () => {
     expect(formatLogprob(-0.564)).toBe('−0.56');
     expect(formatLogprob(-0.001)).toBe('0.00');
+  });
+
+  it('shortens a count only past what a narrow column holds', () => {
+    expect([0, 1200, 99_999, 120_000, 1_000_000, 1_000_001, 1_250_000].map(formatCountShort)).toEqual([
+      '0',
+      '1200',
+      '99999',
+      '120K',
+      '1M',
+      '1M',
+      '1.3M',
+    ]);
   });
 });

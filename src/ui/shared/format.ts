@@ -32,3 +32,13 @@ export function formatBytes(bytes: number): string {
   }
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
+
+const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/**
+ * A count for a narrow column: as it is up to 99999, then "120K", "1M" (a 1,000,000-step rollout's
+ * counts were cut off at the column's edge). The exact number goes in the cell's title.
+ */
+export function formatCountShort(n: number): string {
+  return n < 100_000 ? String(n) : COMPACT.format(n);
+}

@@ -1,0 +1,41 @@
+import type { Step } from '../format';
+
+/**
+ * What the grader audit reads of a rollout's steps, gathered in one pass: a rollout may have a million
+ * steps, and three walks over them (first finish, last tests, process rewards) cost the page ~50 ms.
+ */
+export interface AuditSteps {
+  /** 1-based number of the first `finish` step, or null. */
+  finish: number | null;
+  /** 1-based number of the last `run_tests` step, or null. */
+  lastRunTests: number | null;
+  /** Each step that records a `process_reward`, in step order. */
+  processRewards: { step: number; reward: number }[];
+}
+
+export function emptyAuditSteps(): AuditSteps {
+  return { finish: null, lastRunTests: null, processRewards: [] };
+}
+
+/**
+ * Folds `steps[from..to)` into `into`. Called over consecutive ranges from 0 it gives what one pass
+ * over all of them gives, so a view can spread the pass over several tasks.
+ */
+export function scanAuditSteps(steps: readonly Step[], into: AuditSteps, from: number, to: number): void {
+  const end = Math.min(to, steps.length);
+  for (let i = from; i < end; i++) {
+    const s = steps[i];
+    if (!s) continue;
+    if (s.tool === 'finish' && into.finish === null) into.finish = i + 1;
+    else if (s.tool === 'run_tests') into.lastRunTests = i + 1;
+    if (s.process_reward !== undefined) into.processRewards.push({ step: i + 1, reward: s.process_reward });
+  }
+}
+
+/** The audit's facts about a record's steps, in one pass over them all. */
+export function auditSteps(record: { steps?: readonly Step[] }): AuditSteps {
+  const steps = record.steps ?? [];
+  const into = emptyAuditSteps();
+  scanAuditSteps(steps, into, 0, steps.length);
+  return into;
+}

@@ -1,0 +1,62 @@
+import type { Finding, FindingCode } from './types';
+
+/** How many findings of one code a list shows in full; the rest are counted (a rollout may have millions). */
+const SHOWN_PER_CODE = 5;
+
+export interface FindingGroup {
+  code: FindingCode;
+  count: number;
+  /** The first SHOWN_PER_CODE findings of this code, in order. */
+  shown: Finding[];
+}
+
+const grouped = new WeakMap<readonly Finding[], FindingGroup[]>();
+
+/** Past this many findings a rollout's groups are made by the load worker (`rememberFindingGroups`). */
+export const MANY_FINDINGS = 1000;
+
+/**
+ * Findings grouped by code, in order of first appearance, each with its count and its first few: what a
+ * list renders instead of one row per finding (a 1,000,000-step rollout had 1,999,982). One pass, made
+ * once per findings array (a report's arrays do not change): selecting the rollout again costs nothing.
+ */
+export function groupFindings(findings: readonly Finding[], perCode = SHOWN_PER_CODE): FindingGroup[] {
+  const known = perCode === SHOWN_PER_CODE ? grouped.get(findings) : undefined;
+  if (known) return known;
+  const groups = new Map<FindingCode, FindingGroup>();
+  let last: FindingGroup | undefined;
+  for (const f of findings) {
+    // Findings of one code tend to come in runs (one per step): no lookup while the code repeats.
+    let g = last?.code === f.code ? last : groups.get(f.code);
+    if (!g) {
+      g = { code: f.code, count: 0, shown: [] };
+      groups.set(f.code, g);
+    }
+    g.count++;
+    if (g.shown.length < perCode) g.shown.push(f);
+    last = g;
+  }
+  const result = [...groups.values()];
+  if (perCode === SHOWN_PER_CODE) grouped.set(findings, result);
+  return result;
+}
+
+/**
+ * Takes groups made elsewhere (`groupFindings` in the load worker) as this array's: a structured clone
+ * makes new arrays, so the page would otherwise group a million findings again on first selection.
+ */
+export function rememberFindingGroups(findings: readonly Finding[], groups: FindingGroup[]): void {
+  grouped.set(findings, groups);
+}
+
+/**
+ * The distinct codes of a findings array, in order of first appearance: from its groups when they are
+ * known (a huge rollout's, made by the load worker), else in one pass that keeps nothing.
+ */
+export function findingCodes(findings: readonly Finding[]): FindingCode[] {
+  const known = grouped.get(findings);
+  if (known) return known.map((g) => g.code);
+  const codes = new Set<FindingCode>();
+  for (const f of findings) codes.add(f.code);
+  return [...codes];
+}
