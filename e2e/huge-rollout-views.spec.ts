@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { buildRollout, toJsonl } from '../src/testing/builders';
-import { screenshot } from './support/app';
+import { expectLoaded, rolloutRows, screenshot } from './support/app';
 import { stepRow } from './support/steps';
 
 /*
@@ -28,16 +28,23 @@ test('a 20,000-step rollout opens its Steps view at a far step from the URL, in 
   page,
 }, testInfo) => {
   test.slow();
-  // A slowed page shows the note long enough to be seen (and screenshotted) before the rows.
+  // Opened from the list on a slowed page (the file read first, at full speed), the Steps view shows
+  // its note long enough to be seen (and screenshotted) before the rows.
+  await page.goto('/?src=/fixtures/big.jsonl');
+  await expectLoaded(page, 2, 60_000);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
-  await page.goto('/?src=/fixtures/big.jsonl&rollout=big%23a-1&view=rollout&step=18500');
+  await rolloutRows(page).filter({ hasText: 'big' }).first().click();
+  await page.getByRole('button', { name: 'Open inspector' }).click();
   const note = page.getByRole('status').filter({ hasText: /Reading this rollout’s 20,000 steps|Lining up 20,000 steps/ });
   await expect(note).toBeVisible({ timeout: 60_000 });
   await expect(note.getByRole('progressbar')).toBeVisible();
   await screenshot(page, testInfo, 'huge-steps-building');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(stepRow(page, 1)).toBeVisible({ timeout: 60_000 });
 
+  // A link to a far step: its page, the row selected and in view.
+  await page.goto('/?src=/fixtures/big.jsonl&rollout=big%23a-1&view=rollout&step=18500');
   const far = stepRow(page, 18_500);
   await expect(far).toHaveAttribute('aria-current', 'true', { timeout: 60_000 });
   await expect(far).toBeInViewport();
