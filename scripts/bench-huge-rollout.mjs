@@ -2,7 +2,9 @@
 // finding per step, served by `trajscope view` and opened in headless Chromium through the real app.
 // Measures the longest main-thread task while selecting it in the run list (detail pane), opening its
 // Steps view, its Four roles (swimlane) and its Grader audit. Target: no long task over 50 ms.
-//   BENCH_STEPS=10000,1000000 (default) picks the sizes; BENCH_PHASES=select,steps,roles,audit (default) the steps;
+// A phase ends when its view shows content (the first step's row, the first event, the far step selected),
+// not when its tab is selected: a view built in slices is measured until it is built.
+//   BENCH_STEPS=10000,1000000 (default) picks the sizes; BENCH_PHASES=select,steps,jump,roles,audit (default) the steps;
 //   BENCH_PROFILE=DIR writes a CPU profile of each phase there (open in Chrome DevTools) and prints its heaviest functions;
 //   BENCH_SCREENSHOTS=DIR a screenshot of the page after each phase (<steps>-<phase>.png).
 import { createWriteStream, mkdtempSync, statSync, writeFileSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing, INSTALL_HINT } from './c
 import { startView } from './view-server.mjs';
 
 const SIZES = (process.env.BENCH_STEPS ?? '10000,1000000').split(',').map(Number);
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'select,steps,roles,audit').split(','));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'select,steps,jump,roles,audit').split(','));
 const PROFILE = process.env.BENCH_PROFILE;
 const SCREENSHOTS = process.env.BENCH_SCREENSHOTS;
 
@@ -136,13 +138,20 @@ try {
       'steps',
       'open its Steps view',
       nav('rollout=huge%23a-1&view=rollout&tab=steps'),
-      page.getByRole('tab', { name: 'Steps', selected: true }),
+      page.getByRole('list', { name: 'Steps' }).getByRole('listitem', { name: 'Step 1', exact: true }),
+    );
+    const far = Math.round(n * 0.9) + 7;
+    await measure(
+      'jump',
+      `go to step ${far.toLocaleString('en-US')} by URL`,
+      nav(`rollout=huge%23a-1&view=rollout&tab=steps&step=${far}`),
+      page.getByRole('listitem', { name: `Step ${far}`, exact: true }).and(page.locator('[aria-current="true"]')),
     );
     await measure(
       'roles',
       'open its Four roles view',
       nav('rollout=huge%23a-1&view=rollout&tab=roles'),
-      page.getByRole('tab', { name: 'Four roles', selected: true }),
+      page.getByRole('list', { name: 'Events in order' }).getByRole('listitem').first(),
     );
     await measure(
       'audit',

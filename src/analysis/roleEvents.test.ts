@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildChain, buildRollout } from '../testing/builders';
-import { roleTimeline } from './roleEvents';
+import { runPass } from './passes';
+import { rolePageEvents, rolePagesPass, roleTimeline } from './roleEvents';
 
 const finished = buildRollout({
   ...buildChain([{ tool: 'edit' }, { tool: 'run_tests' }, { tool: 'finish' }]),
@@ -48,5 +49,38 @@ describe('roleTimeline: the four roles as facts', () => {
     expect(infra.excluded).toBe(true);
     expect(infra.events.map((e) => e.kind)).toEqual(['generate', 'dispatch', 'execute', 'excluded']);
     expect(infra.events.some((e) => e.lane === 'trainer')).toBe(false);
+  });
+});
+
+describe('rolePagesPass / rolePageEvents: a huge rollout in pages of turns', () => {
+  const t = (s: number) => `2026-01-01T00:00:${String(s).padStart(2, '0')}.000Z`;
+  const tools = Array.from({ length: 23 }, (_, i) => ({
+    tool: i === 22 ? 'finish' : 'run_tests',
+    started_at: t(i * 2),
+    ended_at: t(i * 2 + 1),
+  }));
+  const records = [
+    buildRollout({ ...buildChain(tools), started_at: t(0), ended_at: t(59), grading: { verdict: 'pass' } }),
+    buildRollout({ ...buildChain(tools.slice(0, 9)), termination: 'infra_failure' }),
+    buildRollout({ segments: [], steps: [] }),
+  ];
+
+  it('makes, page after page, exactly the events of the whole rollout, with its totals', () => {
+    for (const record of records) {
+      const whole = roleTimeline(record);
+      for (const per of [1, 4, 7, 1000]) {
+        const pages = runPass(rolePagesPass(record, per));
+        const paged = Array.from({ length: pages.starts.length - 1 }, (_, p) => rolePageEvents(record, pages, p));
+        expect(paged.flat()).toEqual(whole.events);
+        paged.forEach((events, p) => {
+          expect(events).toHaveLength((pages.starts[p + 1] ?? 0) - (pages.starts[p] ?? 0));
+        });
+        expect({ timed: pages.timed, totalMs: pages.totalMs, excluded: pages.excluded }).toEqual({
+          timed: whole.timed,
+          totalMs: whole.totalMs,
+          excluded: whole.excluded,
+        });
+      }
+    }
   });
 });

@@ -1,8 +1,9 @@
 import type { Rollout, Step, TrainingUpdate } from '../format';
 import { type PrivateTests, privateTests } from './auditTests';
+import { PASS_CHUNK, type Pass, within } from './passes';
 import { executionsOf } from './stepChecks';
 import { terminationInfo } from './termination';
-import { firstFinishStep, joinTurns, timestampMs as parseTime } from './timeline';
+import { firstFinishStep, joinTurns, timestampMs as parseTime, type Turn, type TurnIndex, turnAt, turnIndexPass } from './timeline';
 
 /*
  * One rollout as the design article's division of labour: the model generates tool calls, the harness
@@ -85,130 +86,141 @@ function defaults(): Pick<EventBase, Defaults> {
   return { laneEnd: null, tone: 'normal', step: null, segment: null, startMs: null, durationMs: null, flows: [] };
 }
 
-/** The ordered role events of one rollout. Pure: the view words, lays out and plays them. */
-export function roleTimeline(record: Rollout): RoleTimelineFacts {
+/** What every event of one record is placed by, worked out once per record. */
+interface Placing {
+  record: Rollout;
+  steps: Step[];
+  excluded: boolean;
+  /** Milliseconds since the rollout started, when the timestamps say. */
+  rel: (iso: string | undefined) => number | null;
+  /** When the model's context was first ready: the rollout's start. */
+  start: number | null;
+}
+
+function placing(record: Rollout): Placing {
   const steps = record.steps ?? [];
-  const info = terminationInfo(record.termination);
-  const excluded = !info.inSignal;
   const t0 = parseTime(record.started_at) ?? parseTime(steps[0]?.started_at);
   const rel = (iso: string | undefined) => {
     const t = parseTime(iso);
     return t === null || t0 === null ? null : t - t0;
   };
-  const span = (from: number | null, to: number | null) => (from === null || to === null || to < from ? null : to - from);
+  return { record, steps, excluded: !terminationInfo(record.termination).inSignal, rel, start: t0 === null ? null : 0 };
+}
 
-  const events: RoleEventFacts[] = [];
-  const push = (e: RoleEventFacts) => events.push(e);
+const span = (from: number | null, to: number | null) => (from === null || to === null || to < from ? null : to - from);
 
+/**
+ * The events of one turn (`ti`: its place in joinTurns), pushed in order. `ready` is when the model's
+ * context was last extended (the rollout's start, then each observation); returns it after the turn.
+ */
+function turnEvents(p: Placing, turn: Turn, ti: number, ready: number | null, push: (e: RoleEventFacts) => void): number | null {
+  const { record, steps, excluded, rel } = p;
   const lastStep = steps.length;
-  // When the model's context was last extended: the rollout's start, then each observation.
-  let ready: number | null = t0 === null ? null : 0;
+  const step = turn.step === null ? undefined : steps[turn.step - 1];
+  const seg = turn.segment === null ? undefined : record.segments[turn.segment];
+  const n = turn.step;
 
-  joinTurns(record).forEach((turn, ti) => {
-    const step = turn.step === null ? undefined : steps[turn.step - 1];
-    const seg = turn.segment === null ? undefined : record.segments[turn.segment];
-    const n = turn.step;
+  if (seg && turn.segment !== null) {
+    const end = step ? rel(step.started_at) : null;
+    push({
+      ...defaults(),
+      id: `gen-${ti}`,
+      kind: 'generate',
+      lane: 'model',
+      call: step ?? null,
+      tokens: seg.generated_ids.length,
+      logprob: seg.old_logprobs.reduce((a, b) => a + b, 0),
+      step: n,
+      segment: turn.segment,
+      startMs: ready,
+      durationMs: span(ready, end),
+    });
+  }
+  if (!step || n === null) return ready;
 
-    if (seg && turn.segment !== null) {
-      const end = step ? rel(step.started_at) : null;
-      push({
-        ...defaults(),
-        id: `gen-${ti}`,
-        kind: 'generate',
-        lane: 'model',
-        call: step ?? null,
-        tokens: seg.generated_ids.length,
-        logprob: seg.old_logprobs.reduce((a, b) => a + b, 0),
-        step: n,
-        segment: turn.segment,
-        startMs: ready,
-        durationMs: span(ready, end),
-      });
-    }
-    if (!step || n === null) return;
+  const start = rel(step.started_at);
+  const end = rel(step.ended_at);
+  const executions = executionsOf(step);
+  const ran = executions !== 0;
+  const rejected = !ran && record.termination === 'invalid_call' && n === lastStep;
+  const action: RoleFlow[] = seg ? [{ kind: 'action', from: 'model', to: 'harness', via: null }] : [];
+  if (rejected) {
+    push({
+      ...defaults(),
+      id: `dispatch-${n}`,
+      kind: 'reject',
+      lane: 'harness',
+      call: step,
+      flows: action,
+      step: n,
+      startMs: start,
+      tone: 'error',
+    });
+  } else {
+    const flows: RoleFlow[] = ran ? [...action, { kind: 'dispatch', from: 'harness', to: 'environment', via: null }] : action;
+    push({
+      ...defaults(),
+      id: `dispatch-${n}`,
+      kind: 'dispatch',
+      lane: 'harness',
+      call: step,
+      executed: ran,
+      attempts: step.attempts ?? 1,
+      flows,
+      step: n,
+      startMs: start,
+      tone: ran ? 'normal' : 'error',
+    });
+  }
 
-    const start = rel(step.started_at);
-    const end = rel(step.ended_at);
-    const executions = executionsOf(step);
-    const ran = executions !== 0;
-    const rejected = !ran && record.termination === 'invalid_call' && n === lastStep;
-    const action: RoleFlow[] = seg ? [{ kind: 'action', from: 'model', to: 'harness', via: null }] : [];
-    if (rejected) {
-      push({
-        ...defaults(),
-        id: `dispatch-${n}`,
-        kind: 'reject',
-        lane: 'harness',
-        call: step,
-        flows: action,
-        step: n,
-        startMs: start,
-        tone: 'error',
-      });
-    } else {
-      const flows: RoleFlow[] = ran ? [...action, { kind: 'dispatch', from: 'harness', to: 'environment', via: null }] : action;
-      push({
-        ...defaults(),
-        id: `dispatch-${n}`,
-        kind: 'dispatch',
-        lane: 'harness',
-        call: step,
-        executed: ran,
-        attempts: step.attempts ?? 1,
-        flows,
-        step: n,
-        startMs: start,
-        tone: ran ? 'normal' : 'error',
-      });
-    }
+  if (ran) {
+    const status = step.observation?.status;
+    push({
+      ...defaults(),
+      id: `exec-${n}`,
+      kind: 'execute',
+      lane: 'environment',
+      call: step,
+      executions,
+      step: n,
+      startMs: start,
+      durationMs: span(start, end),
+      tone: status === 'error' || status === 'timeout' || executions > 1 ? 'error' : 'normal',
+    });
+  }
 
-    if (ran) {
-      const status = step.observation?.status;
-      push({
-        ...defaults(),
-        id: `exec-${n}`,
-        kind: 'execute',
-        lane: 'environment',
-        call: step,
-        executions,
-        step: n,
-        startMs: start,
-        durationMs: span(start, end),
-        tone: status === 'error' || status === 'timeout' || executions > 1 ? 'error' : 'normal',
-      });
-    }
+  // An excluded rollout's last observation never reached the model: its ending says so instead. A
+  // rejected last call's error is in the rejection: it went nowhere.
+  const last = n === lastStep;
+  if (step.observation && !(excluded && last) && !(last && !ran)) {
+    const from: Lane = ran ? 'environment' : 'harness';
+    const toModel = !last;
+    push({
+      ...defaults(),
+      id: `obs-${n}`,
+      kind: 'observe',
+      lane: null,
+      call: step,
+      from,
+      toModel,
+      flows: [{ kind: 'observation', from, to: toModel ? 'model' : 'harness', via: toModel && from === 'environment' ? 'harness' : null }],
+      step: n,
+      startMs: end,
+    });
+    return end;
+  }
+  return ready;
+}
 
-    // An excluded rollout's last observation never reached the model: its ending says so instead. A
-    // rejected last call's error is in the rejection: it went nowhere.
-    const last = n === lastStep;
-    if (step.observation && !(excluded && last) && !(last && !ran)) {
-      const from: Lane = ran ? 'environment' : 'harness';
-      const toModel = !last;
-      push({
-        ...defaults(),
-        id: `obs-${n}`,
-        kind: 'observe',
-        lane: null,
-        call: step,
-        from,
-        toModel,
-        flows: [
-          { kind: 'observation', from, to: toModel ? 'model' : 'harness', via: toModel && from === 'environment' ? 'harness' : null },
-        ],
-        step: n,
-        startMs: end,
-      });
-      ready = end;
-    }
-  });
-
+/** The events after the last turn: grading, the private grade, the ending, what the trainer does. */
+function tailEvents(p: Placing, push: (e: RoleEventFacts) => void): void {
+  const { record, steps, excluded, rel } = p;
   const endMs = rel(record.ended_at);
   const finish = firstFinishStep(record);
   const finishEnd = finish === null ? null : rel(steps[finish - 1]?.ended_at);
   const grading = record.grading;
   const reward = typeof record.reward === 'number' ? record.reward : null;
   const verdict = grading?.verdict ?? null;
-
   if (grading && (grading.verdict !== undefined || grading.artifact !== undefined)) {
     push({
       ...defaults(),
@@ -286,6 +298,77 @@ export function roleTimeline(record: Rollout): RoleTimelineFacts {
       push({ ...defaults(), id: 'update', kind: 'update', lane: 'trainer', update, sampledAt, lag, startMs: endMs });
     }
   }
+}
 
-  return { events, timed: events.some((e) => e.durationMs !== null), totalMs: endMs, excluded };
+/** The ordered role events of one rollout. Pure: the view words, lays out and plays them. */
+export function roleTimeline(record: Rollout): RoleTimelineFacts {
+  const p = placing(record);
+  const events: RoleEventFacts[] = [];
+  const push = (e: RoleEventFacts) => events.push(e);
+  let ready = p.start;
+  joinTurns(record).forEach((turn, ti) => {
+    ready = turnEvents(p, turn, ti, ready, push);
+  });
+  tailEvents(p, push);
+  return { events, timed: events.some((e) => e.durationMs !== null), totalMs: p.rel(record.ended_at), excluded: p.excluded };
+}
+
+/**
+ * A huge rollout's events in pages of `per` turns (issue 18): 4 events a step make 4,000,000 for a
+ * million steps, too many to hold as objects. One pass counts each page's events and remembers where
+ * the model's context stood at its start, so any page's events are made again, exactly, when shown.
+ */
+export interface RolePages {
+  per: number;
+  turns: TurnIndex;
+  /** The index of each page's first event; one more entry at the end, the number of events. */
+  starts: number[];
+  /** `ready` (see turnEvents) at each page's first turn. */
+  ready: (number | null)[];
+  timed: boolean;
+  totalMs: number | null;
+  excluded: boolean;
+}
+
+/** `RolePages` as a pass (src/analysis/passes.ts), for a page to run in slices. */
+export function* rolePagesPass(record: Rollout, per: number): Pass<RolePages> {
+  const turns = yield* within(turnIndexPass(record), 0, 0.3);
+  const p = placing(record);
+  let count = 0;
+  let timed = false;
+  const push = (e: RoleEventFacts) => {
+    count++;
+    if (e.durationMs !== null) timed = true;
+  };
+  const starts: number[] = [];
+  const ready: (number | null)[] = [];
+  let at = p.start;
+  for (let ti = 0; ti < turns.length; ti++) {
+    if (ti % per === 0) {
+      starts.push(count);
+      ready.push(at);
+    }
+    at = turnEvents(p, turnAt(turns, ti), ti, at, push);
+    if (ti % PASS_CHUNK === 0) yield 0.3 + (0.7 * ti) / turns.length;
+  }
+  if (starts.length === 0) {
+    starts.push(0);
+    ready.push(at);
+  }
+  tailEvents(p, push);
+  starts.push(count);
+  return { per, turns, starts, ready, timed, totalMs: p.rel(record.ended_at), excluded: p.excluded };
+}
+
+/** The events of one page of `pages`, in order: the page's turns, and on the last page the ending too. */
+export function rolePageEvents(record: Rollout, pages: RolePages, page: number): RoleEventFacts[] {
+  const p = placing(record);
+  const events: RoleEventFacts[] = [];
+  const push = (e: RoleEventFacts) => events.push(e);
+  const last = pages.starts.length - 2;
+  let ready = pages.ready[page] ?? p.start;
+  const to = Math.min(pages.turns.length, (page + 1) * pages.per);
+  for (let ti = page * pages.per; ti < to; ti++) ready = turnEvents(p, turnAt(pages.turns, ti), ti, ready, push);
+  if (page === last) tailEvents(p, push);
+  return events;
 }

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRollout, buildSegment, buildStep } from '../testing/builders';
-import { firstFinishStep, joinTurns, timestampMs } from './timeline';
+import { type Pass, runPass } from './passes';
+import { firstFinishStep, joinTurns, type Turn, timestampMs, turnIndexPass } from './timeline';
 
 const seg = (tool_call_id: string | null) => buildSegment({ tool_call_id });
 const step = (tool_call_id: string, tool = 'read_file') => buildStep({ tool_call_id, tool });
@@ -44,6 +46,63 @@ describe('joinTurns', () => {
       { segment: 0, step: null },
       { segment: 1, step: null },
     ]);
+  });
+
+  it('joins as the object-by-object rule did, on any record, and the index maps each step and segment to its turn', () => {
+    // The rule as first written (one object per turn): the typed-array pass must give the same turns.
+    const reference = (segments: (string | null)[], steps: string[]): Turn[] => {
+      const byCall = new Map<string, number>();
+      steps.forEach((s, i) => {
+        if (!byCall.has(s)) byCall.set(s, i + 1);
+      });
+      const joined = new Set<number>();
+      const joins = segments.map((c) => {
+        const step = c !== null ? byCall.get(c) : undefined;
+        if (step === undefined || joined.has(step)) return null;
+        joined.add(step);
+        return step;
+      });
+      const turns: Turn[] = [];
+      let next = 1;
+      const flush = (limit: number) => {
+        for (; next < limit; next++) if (!joined.has(next)) turns.push({ segment: null, step: next });
+      };
+      joins.forEach((step, i) => {
+        if (step !== null) flush(step);
+        turns.push({ segment: i, step });
+      });
+      flush(steps.length + 1);
+      return turns;
+    };
+    const call = fc.constantFrom('a', 'b', 'c', 'd', 'e');
+    fc.assert(
+      fc.property(fc.array(fc.option(call), { maxLength: 12 }), fc.array(call, { maxLength: 12 }), (segCalls, stepCalls) => {
+        const r = buildRollout({ segments: segCalls.map((c) => seg(c)), steps: stepCalls.map((c) => step(c)) });
+        expect(joinTurns(r)).toEqual(reference(segCalls, stepCalls));
+        const index = runPass(turnIndexPass(r));
+        for (let t = 0; t < index.length; t++) {
+          const s = index.step[t] ?? 0;
+          const g = index.segment[t] ?? -1;
+          if (s > 0) expect(index.turnOfStep[s]).toBe(t);
+          if (g >= 0) expect(index.turnOfSegment[g]).toBe(t);
+        }
+      }),
+      { seed: 18, numRuns: 300 },
+    );
+  });
+
+  it('yields along the way on a long rollout, so a page can run it in slices', () => {
+    const steps = Array.from({ length: 20_000 }, (_, i) => step(`s${i}`));
+    const pass: Pass<unknown> = turnIndexPass(buildRollout({ segments: [seg('s5')], steps }));
+    let yields = 0;
+    let last = 0;
+    for (let r = pass.next(); !r.done; r = pass.next()) {
+      yields++;
+      expect(r.value).toBeGreaterThanOrEqual(last);
+      last = r.value;
+    }
+    expect(yields).toBeGreaterThan(4);
+    expect(last).toBeLessThanOrEqual(1);
   });
 
   it('finds the first finish', () => {

@@ -1,4 +1,5 @@
 import type { Rollout } from '../format';
+import { PASS_CHUNK, type Pass, runPass } from './passes';
 
 /**
  * One turn of a rollout: a model generation (segment) and the tool call the harness executed for it
@@ -18,30 +19,85 @@ export interface Turn {
  * the second stands alone.
  */
 export function joinTurns(record: Rollout): Turn[] {
+  const index = runPass(turnIndexPass(record));
+  return Array.from({ length: index.length }, (_, i) => turnAt(index, i));
+}
+
+/**
+ * `joinTurns` as typed arrays, for a rollout of any length: a turn is its place in these arrays, a
+ * million turns are two Int32Arrays instead of a million objects.
+ */
+export interface TurnIndex {
+  /** How many turns. */
+  length: number;
+  /** Each turn's 0-based segment, or -1. */
+  segment: Int32Array;
+  /** Each turn's 1-based step, or 0. */
+  step: Int32Array;
+  /** The turn of each step, by step number (index 0 unused). */
+  turnOfStep: Int32Array;
+  /** The turn of each segment. */
+  turnOfSegment: Int32Array;
+}
+
+/** One turn of an index. */
+export function turnAt(index: TurnIndex, turn: number): Turn {
+  const segment = index.segment[turn] ?? -1;
+  const step = index.step[turn] ?? 0;
+  return { segment: segment < 0 ? null : segment, step: step === 0 ? null : step };
+}
+
+/** `joinTurns` as a pass (src/analysis/passes.ts): the same joins, in slices for a huge rollout. */
+export function* turnIndexPass(record: Rollout): Pass<TurnIndex> {
   const steps = record.steps ?? [];
-  const byCall = new Map<string, number>();
-  steps.forEach((s, i) => {
-    if (!byCall.has(s.tool_call_id)) byCall.set(s.tool_call_id, i + 1);
-  });
-  // Decide every join first, so a step is either joined or stands alone, never both.
-  const joined = new Set<number>();
-  const joins = record.segments.map((seg) => {
-    const step = seg.tool_call_id != null ? byCall.get(seg.tool_call_id) : undefined;
-    if (step === undefined || joined.has(step)) return null;
-    joined.add(step);
-    return step;
-  });
-  const turns: Turn[] = [];
+  const segments = record.segments;
+  const total = steps.length * 2 + segments.length * 2;
+  let done = 0;
+  // A segment joins the first step with its call id, unless an earlier segment took that step: so the
+  // first segment naming an id gets the first step with it. Keyed by the segments' ids only: a million
+  // steps with few generations make a small map.
+  const wanting = new Map<string, number>();
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const call = segments[i]?.tool_call_id;
+    if (call != null) wanting.set(call, i);
+    if (++done % PASS_CHUNK === 0) yield done / total;
+  }
+  const joined = new Uint8Array(steps.length + 1);
+  const joins = new Int32Array(segments.length);
+  for (let i = 0; i < steps.length && wanting.size > 0; i++) {
+    const id = steps[i]?.tool_call_id ?? '';
+    const segment = wanting.get(id);
+    if (segment !== undefined) {
+      joins[segment] = i + 1;
+      joined[i + 1] = 1;
+      wanting.delete(id);
+    }
+    if (++done % PASS_CHUNK === 0) yield done / total;
+  }
+  const segmentOf = new Int32Array(steps.length + segments.length);
+  const stepOf = new Int32Array(steps.length + segments.length);
+  const turnOfStep = new Int32Array(steps.length + 1);
+  const turnOfSegment = new Int32Array(segments.length);
+  let length = 0;
   let nextStep = 1;
-  const flushStepsBefore = (limit: number) => {
-    for (; nextStep < limit; nextStep++) if (!joined.has(nextStep)) turns.push({ segment: null, step: nextStep });
+  const put = (segment: number, step: number) => {
+    segmentOf[length] = segment;
+    stepOf[length] = step;
+    if (step > 0) turnOfStep[step] = length;
+    if (segment >= 0) turnOfSegment[segment] = length;
+    length++;
   };
-  joins.forEach((step, i) => {
-    if (step !== null) flushStepsBefore(step);
-    turns.push({ segment: i, step });
-  });
-  flushStepsBefore(steps.length + 1);
-  return turns;
+  for (let i = 0; i <= segments.length; i++) {
+    // Steps no segment joined come before the first segment whose joined step follows them.
+    const limit = i === segments.length ? steps.length + 1 : (joins[i] ?? 0);
+    for (; nextStep < limit; nextStep++) {
+      if (!joined[nextStep]) put(-1, nextStep);
+      if (++done % PASS_CHUNK === 0) yield done / total;
+    }
+    if (i < segments.length) put(i, joins[i] ?? 0);
+    if (++done % PASS_CHUNK === 0) yield done / total;
+  }
+  return { length, segment: segmentOf.subarray(0, length), step: stepOf.subarray(0, length), turnOfStep, turnOfSegment };
 }
 
 /** 1-based number of the first `finish` step, or null. */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseLine, type Rollout } from '../format';
 import { buildRollout, buildSegment } from '../testing/builders';
-import { compactBytes, compactRollout, expandRollout, packCompact, transferables } from './compact';
+import { compactBytes, compactRollout, expandPass, expandRollout, packCompact, transferables } from './compact';
 
 /** What expansion gives back for training log-probs: float32, printed to 7 significant digits. */
 function asStored(r: Rollout): Rollout {
@@ -107,8 +107,31 @@ describe('compactRollout / expandRollout', () => {
     expect(c.trainingStep).toBeNull();
     expect(compactRollout({ ...r, training_step: 12 }).trainingStep).toBe(12);
     expect(compactRollout({ ...r, training_step: -1 }).trainingStep).toBeNull();
-    // What crosses threads besides the buffer is four plain fields.
-    expect(Object.keys(c).sort()).toEqual(['bytes', 'layoutAt', 'policy', 'trainingStep']);
+    // What crosses threads besides the buffer is six plain fields.
+    expect(Object.keys(c).sort()).toEqual(['bytes', 'chunksAt', 'layoutAt', 'policy', 'size', 'trainingStep']);
+  });
+
+  it('expands a long rollout chunk by chunk, yielding along the way, to the same record with its keys in order', () => {
+    const steps = Array.from({ length: 5000 }, (_, i) => ({
+      tool_call_id: `s-${i}`,
+      tool: 'run_tests',
+      args: { k: i },
+      observation: { status: 'ok' as const, text: `${i}` },
+    }));
+    const segments = Array.from({ length: 600 }, (_, i) =>
+      buildSegment({ input_ids: [1, 2, i], generated_ids: [i], old_logprobs: [-0.5], tool_call_id: `s-${i}` }),
+    );
+    const r = buildRollout({ segments, steps });
+    const c = compactRollout(r);
+    expect(c.size).toBe(5600);
+    const pass = expandPass(c);
+    let yields = 0;
+    let step = pass.next();
+    for (; !step.done; step = pass.next()) yields++;
+    // Three chunks of segment layouts and three of steps, at least.
+    expect(yields).toBeGreaterThanOrEqual(6);
+    expect(step.value).toEqual(r);
+    expect(Object.keys(step.value)).toEqual(Object.keys(expandRollout(compactRollout(buildRollout({ steps: [] })))));
   });
 
   it('keeps ids that do not fit 32 bits exact', () => {

@@ -1,5 +1,5 @@
-import { sharedPrefixes } from '../analysis';
-import type { Rollout, Segment, Training } from '../format';
+import { type Pass, runPass, sharedPrefixes } from '../analysis';
+import type { Rollout, Segment, Step, Training } from '../format';
 
 /*
  * The in-memory form of a loaded rollout (docs/adr/0006, 0008). A segment's `input_ids` nearly always
@@ -12,6 +12,10 @@ import type { Rollout, Segment, Training } from '../format';
  * JSON layout (every other field, and where each array lies). Passing it between threads is then a
  * transfer of its buffer and a clone of three fields; the object graph of a record (steps, segments,
  * dozens of typed-array views) cost two structured clones per rollout on the way to the page.
+ *
+ * Steps and segment layouts lie in chunks of JSON after the layout, so a huge rollout (a million steps,
+ * 110 MB of JSON) is expanded chunk by chunk in slices between frames (`expandPass`, docs/adr/0017)
+ * rather than in one JSON.parse that blocks the page for half a second.
  */
 
 export interface CompactRollout {
@@ -19,10 +23,26 @@ export interface CompactRollout {
   policy: string | null;
   /** The record's own `training_step` (§2), which a checkpoint comparison reads without expanding it. */
   trainingStep: number | null;
-  /** The record: its id arrays from byte 0, its layout (UTF-8 JSON) from `layoutAt`. 8-byte aligned. */
+  /**
+   * The record: its id arrays from byte 0, its layout (UTF-8 JSON) from `layoutAt`, the chunks of steps
+   * and segment layouts (UTF-8 JSON arrays) from `chunksAt`. 8-byte aligned.
+   */
   bytes: Uint8Array;
   layoutAt: number;
+  chunksAt: number;
+  /** Steps + segments: how long expanding it takes, without expanding it. */
+  size: number;
 }
+
+/** Steps per chunk of JSON: a chunk parses in about a millisecond. */
+const STEPS_PER_CHUNK = 2048;
+/** Segment layouts per chunk; each segment also copies its context's ids when expanded. */
+const SEGMENTS_PER_CHUNK = 256;
+/** A pass yields after expanding about this many ids (a segment's context may hold 100k). */
+const IDS_PER_YIELD = 1 << 20;
+
+/** Where a chunk lies, from `chunksAt`: offset and length in bytes. */
+type Region = [offset: number, length: number];
 
 /** Element types, by code: int32 ids, float64 (ids past 32 bits, behaviour log-probs), float32, 0/1 masks. */
 const KINDS = [Int32Array, Float64Array, Float32Array, Uint8Array] as const;
@@ -50,8 +70,10 @@ interface SegmentLayout {
 }
 
 interface Layout {
+  /** Every field but segments and training; `steps`, when recorded, holds its place (key order) as 0. */
   meta: Loose;
-  segments: SegmentLayout[];
+  steps?: Region[];
+  segments: Region[];
   training?: {
     rest: Loose;
     sequence: Slot;
@@ -88,36 +110,34 @@ function tryCompact(record: Rollout, wide: Set<number>): CompactRollout | null {
     arrays.push({ slot: s, values, from, id: ids - 1 });
     return s;
   };
-  const layout: Layout = {
-    meta,
-    segments: segments.map((seg, i) => {
-      const { input_ids, generated_ids, old_logprobs, loss_mask, input_tokens, generated_tokens, ...rest } = seg;
-      const prefix = prefixes[i] ?? 0;
-      const s: SegmentLayout = {
-        rest,
-        prefix,
-        inputTail: slot(idKind(), input_ids, prefix),
-        generated: slot(idKind(), generated_ids),
-        oldLogprobs: slot(1, old_logprobs),
-      };
-      if (loss_mask) s.lossMask = slot(3, loss_mask);
-      if (input_tokens) {
-        // Token strings share the prefix only when the previous segment carries all of its own.
-        const prev = segments[i - 1];
-        const prevHasTokens =
-          prev?.input_tokens?.length === prev?.input_ids.length && prev?.generated_tokens?.length === prev?.generated_ids.length;
-        const shared = input_tokens.length === input_ids.length && prevHasTokens ? prefix : 0;
-        s.inputTokensTail = input_tokens.slice(shared);
-        s.inputTokensPrefix = shared;
-      }
-      if (generated_tokens) s.generatedTokens = generated_tokens;
-      return s;
-    }),
-  };
+  const segmentLayouts = segments.map((seg, i): SegmentLayout => {
+    const { input_ids, generated_ids, old_logprobs, loss_mask, input_tokens, generated_tokens, ...rest } = seg;
+    const prefix = prefixes[i] ?? 0;
+    const s: SegmentLayout = {
+      rest,
+      prefix,
+      inputTail: slot(idKind(), input_ids, prefix),
+      generated: slot(idKind(), generated_ids),
+      oldLogprobs: slot(1, old_logprobs),
+    };
+    if (loss_mask) s.lossMask = slot(3, loss_mask);
+    if (input_tokens) {
+      // Token strings share the prefix only when the previous segment carries all of its own.
+      const prev = segments[i - 1];
+      const prevHasTokens =
+        prev?.input_tokens?.length === prev?.input_ids.length && prev?.generated_tokens?.length === prev?.generated_ids.length;
+      const shared = input_tokens.length === input_ids.length && prevHasTokens ? prefix : 0;
+      s.inputTokensTail = input_tokens.slice(shared);
+      s.inputTokensPrefix = shared;
+    }
+    if (generated_tokens) s.generatedTokens = generated_tokens;
+    return s;
+  });
+  let trainingLayout: Layout['training'];
   if (training) {
     const { sequence_ids, loss_mask, logprobs, ...rest } = training;
-    layout.training = { rest, sequence: slot(idKind(), sequence_ids), lossMask: slot(3, loss_mask) };
-    if (logprobs) layout.training.logprobs = slot(2, logprobs);
+    trainingLayout = { rest, sequence: slot(idKind(), sequence_ids), lossMask: slot(3, loss_mask) };
+    if (logprobs) trainingLayout.logprobs = slot(2, logprobs);
   }
   let size = 0;
   for (const kind of [1, 0, 2, 3] as const) {
@@ -128,8 +148,29 @@ function tryCompact(record: Rollout, wide: Set<number>): CompactRollout | null {
     }
   }
   const layoutAt = size;
+  // Chunks are written once every slot has its offset.
+  const chunks: Uint8Array[] = [];
+  let chunkBytes = 0;
+  const chunked = (values: readonly unknown[], per: number): Region[] => {
+    const regions: Region[] = [];
+    for (let i = 0; i < values.length; i += per) {
+      const json = utf8.encode(JSON.stringify(values.slice(i, i + per)));
+      regions.push([chunkBytes, json.length]);
+      chunks.push(json);
+      chunkBytes += json.length;
+    }
+    return regions;
+  };
+  const { steps, ...fields } = meta;
+  const layout: Layout = {
+    meta: steps === undefined ? fields : { ...meta, steps: 0 },
+    segments: chunked(segmentLayouts, SEGMENTS_PER_CHUNK),
+  };
+  if (steps !== undefined) layout.steps = chunked(steps, STEPS_PER_CHUNK);
+  if (trainingLayout) layout.training = trainingLayout;
   const json = utf8.encode(JSON.stringify(layout));
-  const buffer = new ArrayBuffer(layoutAt + json.length);
+  const chunksAt = layoutAt + json.length;
+  const buffer = new ArrayBuffer(chunksAt + chunkBytes);
   for (const { slot: s, values, from, id } of arrays) {
     const [kind, offset, length] = s;
     if (kind === 0) {
@@ -143,12 +184,19 @@ function tryCompact(record: Rollout, wide: Set<number>): CompactRollout | null {
   }
   const bytes = new Uint8Array(buffer);
   bytes.set(json, layoutAt);
+  let at = chunksAt;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
   const step = meta.training_step;
   return {
     policy: typeof meta.policy_version === 'string' ? meta.policy_version : null,
     trainingStep: typeof step === 'number' && Number.isInteger(step) && step >= 0 ? step : null,
     bytes,
     layoutAt,
+    chunksAt,
+    size: (steps?.length ?? 0) + segments.length,
   };
 }
 
@@ -184,25 +232,52 @@ function fromFloat32(x: number): number | null {
 
 /** The record as it was recorded (training log-probs to float32 precision). */
 export function expandRollout(c: CompactRollout): Rollout {
-  const layout = JSON.parse(fromUtf8.decode(c.bytes.subarray(c.layoutAt))) as Layout;
+  return runPass(expandPass(c));
+}
+
+/** `expandRollout` as a pass (src/analysis/passes.ts): chunk by chunk, for a page to run in slices. */
+export function* expandPass(c: CompactRollout): Pass<Rollout> {
+  const layout = JSON.parse(fromUtf8.decode(c.bytes.subarray(c.layoutAt, c.chunksAt))) as Layout;
   const view = ([kind, offset, length]: Slot): Typed => new KINDS[kind](c.bytes.buffer as ArrayBuffer, c.bytes.byteOffset + offset, length);
   const numbers = (s: Slot) => Array.from(view(s));
   const bits = (s: Slot) => Array.from(view(s), (x) => (x === 1 ? 1 : 0));
+  const chunk = <T>([offset, length]: Region): T[] =>
+    JSON.parse(fromUtf8.decode(c.bytes.subarray(c.chunksAt + offset, c.chunksAt + offset + length))) as T[];
+  let done = 0;
+  let ids = 0;
   const segments: Segment[] = [];
   let prevFull: number[] = [];
   let prevTokens: string[] | undefined;
-  for (const s of layout.segments) {
-    const input_ids = prevFull.slice(0, s.prefix).concat(numbers(s.inputTail));
-    const generated_ids = numbers(s.generated);
-    const seg = { ...s.rest, input_ids, generated_ids, old_logprobs: numbers(s.oldLogprobs) } as Segment;
-    if (s.lossMask) seg.loss_mask = bits(s.lossMask);
-    if (s.inputTokensTail) seg.input_tokens = (prevTokens ?? []).slice(0, s.inputTokensPrefix ?? 0).concat(s.inputTokensTail);
-    if (s.generatedTokens) seg.generated_tokens = s.generatedTokens;
-    segments.push(seg);
-    prevFull = input_ids.concat(generated_ids);
-    prevTokens = seg.input_tokens && seg.generated_tokens ? seg.input_tokens.concat(seg.generated_tokens) : undefined;
+  for (const region of layout.segments) {
+    for (const s of chunk<SegmentLayout>(region)) {
+      const input_ids = prevFull.slice(0, s.prefix).concat(numbers(s.inputTail));
+      const generated_ids = numbers(s.generated);
+      const seg = { ...s.rest, input_ids, generated_ids, old_logprobs: numbers(s.oldLogprobs) } as Segment;
+      if (s.lossMask) seg.loss_mask = bits(s.lossMask);
+      if (s.inputTokensTail) seg.input_tokens = (prevTokens ?? []).slice(0, s.inputTokensPrefix ?? 0).concat(s.inputTokensTail);
+      if (s.generatedTokens) seg.generated_tokens = s.generatedTokens;
+      segments.push(seg);
+      prevFull = input_ids.concat(generated_ids);
+      prevTokens = seg.input_tokens && seg.generated_tokens ? seg.input_tokens.concat(seg.generated_tokens) : undefined;
+      done++;
+      ids += prevFull.length;
+      if (ids > IDS_PER_YIELD) {
+        ids = 0;
+        yield done / c.size;
+      }
+    }
+    yield done / c.size;
   }
   const out = { ...layout.meta, segments } as Rollout;
+  if (layout.steps) {
+    const steps: Step[] = [];
+    for (const region of layout.steps) {
+      for (const step of chunk<Step>(region)) steps.push(step);
+      done += STEPS_PER_CHUNK;
+      yield Math.min(1, done / c.size);
+    }
+    out.steps = steps;
+  }
   const t = layout.training;
   if (t) {
     const training = { ...t.rest, sequence_ids: numbers(t.sequence), loss_mask: bits(t.lossMask) } as Training;

@@ -1,5 +1,6 @@
 export type { Dataset, DatasetCounts, DatasetFeed } from './dataset/dataset';
 export { loadedDataset, loadedFilesFeed } from './dataset/loadedDataset';
+export { HUGE_RECORD, readProgress, subscribeReadProgress } from './dataset/sliced';
 export type { Decoder } from './decode';
 export { isQwenTokenizer, qwenTokenizerOptions, useDecoder } from './decode';
 export { lintReportOptions, loadKey, useLintReport } from './lintReportQuery';
@@ -26,6 +27,7 @@ export type { SearchPlace, SearchProgress } from './search/searchClient';
 export { startSearch } from './search/searchClient';
 export type { ServedFile } from './served';
 export { isServedSource, servedUrl, useServedFiles } from './served';
+export { runInSlices } from './slices';
 export type { LoadSource } from './sources';
 export { fileSource, LoadError, urlSource } from './sources';
 export { useLiveFollow } from './useLiveFollow';

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { plural } from '../analysis';
 import { backToList, type RolloutTab, showTab, toAllRollouts, toRollout, useSelectedRollout, useSelection } from '../state';
 import { AuditView } from './audit/AuditView';
 import { RolesView } from './roles/RolesView';
 import { RawView } from './rollout/RawView';
 import { RolloutHeader } from './rollout/RolloutHeader';
 import { StepsView } from './rollout/StepsView';
+import { BuildingNote } from './shared/BuildingNote';
 import { TokenView } from './tokens/TokenView';
 import './rollout/rollout.css';
 
@@ -83,7 +85,9 @@ export function RolloutPage() {
         ))}
       </div>
       <div className="rollout-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {selected.record === null ? (
+        {selected.record === null && selected.progress !== null && selected.error === null ? (
+          <BuildingNote what={`Reading this rollout’s ${plural(selected.summary.steps, 'step')}`} done={selected.progress} />
+        ) : selected.record === null ? (
           <div className="placeholder" aria-busy={selected.error === null}>
             {selected.error !== null && <p>The rollout could not be read: {selected.error}</p>}
           </div>

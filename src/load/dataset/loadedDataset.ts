@@ -7,18 +7,28 @@ import type { LoadResult, ReadOptions } from '../loadState';
 import { findRollout, rolloutKeys } from '../rolloutKeys';
 import type { LoadSource } from '../sources';
 import type { AdvantageMode, Dataset, DatasetCounts, DatasetFeed } from './dataset';
+import { expandInSlices, HUGE_RECORD } from './sliced';
 
 // One dataset per load snapshot and one record per compact rollout, however many views ask: a live file's
 // next snapshot keeps the compact rollouts it already had, so an open rollout keeps its record too.
 const datasets = new WeakMap<LoadResult, Dataset>();
 const expanded = new WeakMap<CompactRollout, Rollout>();
+const expanding = new WeakMap<CompactRollout, Promise<Rollout>>();
 
-function expand(compact: CompactRollout): Rollout {
-  let record = expanded.get(compact);
-  if (!record) {
-    record = expandRollout(compact);
-    expanded.set(compact, record);
+/** The record, at once; a huge one (sliced.ts) as a promise the first time, then at once. */
+function expand(compact: CompactRollout): Rollout | Promise<Rollout> {
+  const known = expanded.get(compact);
+  if (known) return known;
+  if (compact.size > HUGE_RECORD) {
+    let read = expanding.get(compact);
+    if (!read) {
+      read = expandInSlices(compact, (record) => expanded.set(compact, record));
+      expanding.set(compact, read);
+    }
+    return read;
   }
+  const record = expandRollout(compact);
+  expanded.set(compact, record);
   return record;
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import type { Rollout } from '../../format';
-import { type Decoder, useDecoder } from '../../load';
+import { type Decoder, readProgress, subscribeReadProgress, useDecoder } from '../../load';
 import { useDataset } from './datasetContext';
 
 export interface RecordRead {
@@ -8,6 +9,8 @@ export interface RecordRead {
   record: Rollout | null;
   /** Why the record could not be read, or null. */
   error: string | null;
+  /** How far a huge record's expansion has got (0..1) while it is read in slices; null otherwise. */
+  progress: number | null;
 }
 
 /**
@@ -26,7 +29,9 @@ export function useRolloutRecord(key: string | undefined): RecordRead {
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  return { record: later === null ? now : (query.data ?? null), error: query.error ? String(query.error) : null };
+  const progress = useSyncExternalStore(subscribeReadProgress, () => readProgress(later));
+  const record = later === null ? now : (query.data ?? null);
+  return { record, error: query.error ? String(query.error) : null, progress: record === null ? progress : null };
 }
 
 /** Token ids to text for a record (the bundled Qwen3 tokenizer when it names it); null while there is none. */

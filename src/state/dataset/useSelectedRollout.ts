@@ -16,6 +16,8 @@ export interface SelectedRollout {
   record: Rollout | null;
   /** Why the record could not be read, or null. */
   error: string | null;
+  /** How far a huge record's expansion has got (0..1) while it is read; null otherwise. */
+  progress: number | null;
   group: GroupSummary | undefined;
   /** Advantage in its group under the URL's mode; null when the rollout is not counted. */
   advantage: number | null;
@@ -34,7 +36,7 @@ export function useSelectedRollout(): SelectedRollout | null {
   const index = dataset.indexOf(requested);
   const summary = dataset.rows[index];
   const key = dataset.keys[index];
-  const { record, error } = useRolloutRecord(key);
+  const { record, error, progress } = useRolloutRecord(key);
   if (!summary || key === undefined) return null;
   return {
     key,
@@ -42,6 +44,7 @@ export function useSelectedRollout(): SelectedRollout | null {
     summary,
     record,
     error,
+    progress,
     group: dataset.groupsById.get(summary.group_id),
     advantage: dataset.advantages(drGrpo ? 'dr' : 'grpo')[index] ?? null,
     drGrpo,

@@ -1,7 +1,11 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
+import { plural, type RolePages, rolePageEvents, rolePagesPass } from '../../analysis';
 import type { Rollout } from '../../format';
-import { useSelectedRollout } from '../../state';
-import { LANE_ROLE, LANES, lazyRoleEvents } from './events';
+import { selectStep, useSelectedRollout, useSelection } from '../../state';
+import { BuildingNote } from '../shared/BuildingNote';
+import { TurnPager } from '../shared/TurnPager';
+import { isHuge, usePass } from '../shared/usePass';
+import { LANE_ROLE, LANES, lazyWords } from './events';
 import { GUTTER, LANE_WIDTH, layoutRows, WIDTH } from './layout';
 import { INITIAL_PLAYBACK, type Playback, type PlaybackAction, playbackStep } from './playback';
 import { RoleLegend } from './RoleLegend';
@@ -9,6 +13,12 @@ import { SwimlaneDiagram } from './SwimlaneDiagram';
 import './roles.css';
 
 const SPEEDS = [0.5, 1, 2] as const;
+/**
+ * Turns on a page of a huge rollout's diagram (about 4 events a turn): a page's events are made, laid
+ * out and virtualized in one render, a few ms. A rollout that is not huge (isHuge) is one page, drawn
+ * as before issue 18.
+ */
+const PAGE_TURNS = 1_000;
 /** How long one event stays current while playing at 1×: long enough to read its caption aloud. */
 const EVENT_MS = 1800;
 
@@ -18,16 +28,58 @@ const EVENT_MS = 1800;
  */
 export function RolesView() {
   const selected = useSelectedRollout();
-  return selected?.record ? <Roles rolloutKey={selected.key} record={selected.record} /> : null;
+  return selected?.record ? <RolesPaged rolloutKey={selected.key} record={selected.record} steps={selected.summary.steps} /> : null;
 }
 
-function Roles({ rolloutKey, record }: { rolloutKey: string; record: Rollout }) {
-  const timeline = useMemo(() => lazyRoleEvents(record), [record]);
-  const { events, eventAt } = timeline;
-  const { rows, height } = useMemo(() => layoutRows(events), [events]);
-  const [play, dispatch] = useReducer((s: Playback, a: PlaybackAction) => playbackStep(s, a, events.length), INITIAL_PLAYBACK);
+/** The pages of the diagram: at once, or for a huge rollout counted in slices with a note saying how far. */
+function RolesPaged({ rolloutKey, record, steps }: { rolloutKey: string; record: Rollout; steps: number }) {
+  const huge = isHuge(record);
+  const { value: pages, done } = usePass(() => rolePagesPass(record, huge ? PAGE_TURNS : Number.MAX_SAFE_INTEGER), huge, [record]);
+  if (!pages) return <BuildingNote what={`Laying out the four roles of ${plural(steps, 'step')}`} done={done} />;
+  return <Roles rolloutKey={rolloutKey} record={record} pages={pages} />;
+}
+
+/** The page an event is on: the last page whose first event is at or before it. */
+function pageOfEvent(starts: readonly number[], event: number): number {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? 0) <= event) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function Roles({ rolloutKey, record, pages }: { rolloutKey: string; record: Rollout; pages: RolePages }) {
+  const total = pages.starts.at(-1) ?? 0;
+  const pageTotal = pages.starts.length - 1;
+  const [play, dispatch] = useReducer((s: Playback, a: PlaybackAction) => playbackStep(s, a, total), INITIAL_PLAYBACK);
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>(1);
-  const current = eventAt(play.index);
+  const { step: urlStep } = useSelection();
+  const stepCount = record.steps?.length ?? 0;
+  const pageOfStep = (step: number | null) =>
+    step !== null && step >= 1 && step <= stepCount ? Math.floor((pages.turns.turnOfStep[step] ?? 0) / pages.per) : null;
+
+  // A huge rollout shows one page of turns: the URL's step's, then the played event's, or the pager's.
+  const [page, setPage] = useState(() => pageOfStep(urlStep) ?? 0);
+  const [followed, setFollowed] = useState({ index: play.index, step: urlStep });
+  if (followed.index !== play.index || followed.step !== urlStep) {
+    setFollowed({ index: play.index, step: urlStep });
+    if (followed.index !== play.index && play.index >= 0) setPage(pageOfEvent(pages.starts, play.index));
+    else if (followed.step !== urlStep) setPage(pageOfStep(urlStep) ?? page);
+  }
+  const offset = pages.starts[page] ?? 0;
+  const events = useMemo(() => rolePageEvents(record, pages, page), [record, pages, page]);
+  const eventAt = useMemo(() => lazyWords(events, record), [events, record]);
+  const { rows, height } = useMemo(() => layoutRows(events), [events]);
+  const current = play.index >= offset ? eventAt(play.index - offset) : undefined;
+  // Only a paged diagram opens at the URL's step: its first event on the page.
+  const reveal = useMemo(() => {
+    if (pageTotal === 1 || urlStep === null) return -1;
+    return events.findIndex((e) => e.step === urlStep);
+  }, [events, urlStep, pageTotal]);
+  const timeline = pages;
 
   // A new rollout (j / k) starts in the overview.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the rollout changes, not on every event list identity.
@@ -61,7 +113,7 @@ function Roles({ rolloutKey, record }: { rolloutKey: string; record: Rollout }) 
               aria-label={play.playing ? 'Pause' : 'Play'}
             >
               <span aria-hidden="true">{play.playing ? '❚❚' : '▶'}</span>{' '}
-              {play.playing ? 'Pause' : play.index >= events.length - 1 && play.index >= 0 ? 'Replay' : 'Play'}
+              {play.playing ? 'Pause' : play.index >= total - 1 && play.index >= 0 ? 'Replay' : 'Play'}
             </button>
             <button
               type="button"
@@ -76,7 +128,7 @@ function Roles({ rolloutKey, record }: { rolloutKey: string; record: Rollout }) 
               type="button"
               className="btn"
               onClick={() => dispatch({ type: 'next' })}
-              disabled={play.index >= events.length - 1}
+              disabled={play.index >= total - 1}
               aria-label="Next event"
             >
               Step ›
@@ -101,17 +153,30 @@ function Roles({ rolloutKey, record }: { rolloutKey: string; record: Rollout }) 
           {current ? (
             <>
               <span className="roles__counter">
-                {play.index + 1} / {events.length}
+                {play.index + 1} / {total}
               </span>
               {current.caption}
             </>
           ) : (
             <>
-              <span className="roles__counter">{events.length} events</span>
+              <span className="roles__counter">{total} events</span>
               Press Play to step through this rollout, from the model's first generation to {end}.
             </>
           )}
         </p>
+        {pageTotal > 1 && (
+          <TurnPager
+            label="Events"
+            page={page}
+            pages={pageTotal}
+            from={page * pages.per}
+            to={Math.min(pages.turns.length, (page + 1) * pages.per)}
+            turns={pages.turns.length}
+            onPage={setPage}
+            onGoToStep={selectStep}
+            steps={stepCount}
+          />
+        )}
         <ol className="roles-lanes" aria-label="Roles">
           <li className="roles-lanes__time" aria-hidden="true" style={{ width: `${(GUTTER / WIDTH) * 100}%` }}>
             {timeline.timed ? 'time ↓' : 'order ↓'}
@@ -128,15 +193,19 @@ function Roles({ rolloutKey, record }: { rolloutKey: string; record: Rollout }) 
           ))}
         </ol>
       </div>
-      {events.length === 0 ? (
+      {total === 0 ? (
         <p className="placeholder">This rollout has no generations and no steps: there is nothing to show.</p>
       ) : (
         <SwimlaneDiagram
+          key={page}
           count={events.length}
+          offset={offset}
+          total={total}
           eventAt={eventAt}
           rows={rows}
           height={height}
           current={play.index}
+          reveal={reveal}
           excluded={timeline.excluded}
         />
       )}

@@ -127,6 +127,11 @@ interface ItemProps {
 function EventItem({ e, row, state, pos, of }: ItemProps) {
   const box = boxBounds(e);
   const span = eventSpan(e);
+  // A step's number sits beside its first event: the generation, or for a step no generation asked
+  // for (no action flow), its dispatch.
+  const opensStep =
+    e.step !== null &&
+    (e.kind === 'generate' || ((e.kind === 'dispatch' || e.kind === 'reject') && !e.flows.some((f) => f.kind === 'action')));
   return (
     // biome-ignore lint/a11y/useSemanticElements lint/a11y/noInteractiveElementToNoninteractiveRole: SVG has no li element (biome takes g for interactive); each event is an item of the list in order.
     <g
@@ -144,13 +149,13 @@ function EventItem({ e, row, state, pos, of }: ItemProps) {
       {state === 'current' && (
         <rect className="event__band" x={span.x1} y={row.y - 2} width={span.x2 - span.x1} height={row.height + 4} rx={6} />
       )}
-      {e.kind === 'generate' && e.step !== null && (
+      {opensStep && (
         <text className="event__step" x={GUTTER - 8} y={row.y + 16} textAnchor="end">
           step {e.step}
         </text>
       )}
       {e.startMs !== null && e.lane !== null && e.kind !== 'dispatch' && (
-        <text className="event__clock" x={GUTTER - 8} y={row.y + (e.kind === 'generate' && e.step !== null ? 30 : 16)} textAnchor="end">
+        <text className="event__clock" x={GUTTER - 8} y={row.y + (opensStep ? 30 : 16)} textAnchor="end">
           {formatClock(e.startMs)}
         </text>
       )}
@@ -185,12 +190,19 @@ function EventItem({ e, row, state, pos, of }: ItemProps) {
 }
 
 interface Props {
+  /** Events on this page (a rollout of one page: all of them). */
   count: number;
-  /** The worded event at an index (worded when first drawn). */
+  /** The index of the page's first event in the whole rollout, and the events in all. */
+  offset: number;
+  total: number;
+  /** The worded event at an index on the page (worded when first drawn). */
   eventAt: (i: number) => RoleEvent | undefined;
   rows: readonly Row[];
   height: number;
+  /** The played event, in the whole rollout; -1 for none. */
   current: number;
+  /** An event on the page to bring into view when drawn (the URL's step), or -1. */
+  reveal: number;
   excluded: boolean;
 }
 
@@ -198,9 +210,10 @@ interface Props {
  * The rollout as a sequence diagram: a lifeline per role, time running down, an arrow per flow. A long
  * rollout draws only the events near the view (useEventWindow).
  */
-export function SwimlaneDiagram({ count, eventAt, rows, height, current, excluded }: Props) {
+export function SwimlaneDiagram({ count, offset, total, eventAt, rows, height, current, reveal, excluded }: Props) {
   const svg = useRef<SVGSVGElement>(null);
-  const drawn = useEventWindow(svg, rows, height, current);
+  const here = current - offset;
+  const drawn = useEventWindow(svg, rows, height, current >= 0 && here < count ? here : -1, reveal);
   return (
     // biome-ignore lint/a11y/useSemanticElements: SVG has no list element; the events are read as a list in order.
     <svg ref={svg} className="roles-svg" viewBox={`0 0 ${WIDTH} ${height}`} role="list" aria-label="Events in order">
@@ -241,8 +254,8 @@ export function SwimlaneDiagram({ count, eventAt, rows, height, current, exclude
         const e = eventAt(i);
         const row = rows[i];
         if (!e || !row) return null;
-        const state = current < 0 ? 'all' : i === current ? 'current' : i < current ? 'past' : 'future';
-        return <EventItem key={e.id} e={e} row={row} state={state} pos={i + 1} of={count} />;
+        const state = current < 0 ? 'all' : i === here ? 'current' : i < here ? 'past' : 'future';
+        return <EventItem key={e.id} e={e} row={row} state={state} pos={offset + i + 1} of={total} />;
       })}
     </svg>
   );

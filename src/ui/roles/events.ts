@@ -6,7 +6,6 @@ import {
   plural,
   type RoleEventFacts,
   type RoleFlow,
-  type RoleTimelineFacts,
   roleTimeline,
   terminationInfo,
 } from '../../analysis';
@@ -243,14 +242,13 @@ function wordEvent(e: RoleEventFacts, record: Rollout): RoleEvent {
 }
 
 /**
- * The events of one rollout, worded when first asked for: a long rollout draws a few hundred of its
- * events at a time, and wording all 40,000 of a 10,000-step rollout up front cost the page a long task.
+ * Events worded when first asked for: a long rollout draws a few hundred of its events at a time, and
+ * wording all 40,000 of a 10,000-step rollout up front cost the page a long task.
  */
-export function lazyRoleEvents(record: Rollout): RoleTimelineFacts & { eventAt: (i: number) => RoleEvent | undefined } {
-  const timeline = roleTimeline(record);
+export function lazyWords(events: readonly RoleEventFacts[], record: Rollout): (i: number) => RoleEvent | undefined {
   const worded = new Map<number, RoleEvent>();
-  const eventAt = (i: number) => {
-    const facts = timeline.events[i];
+  return (i: number) => {
+    const facts = events[i];
     if (!facts) return undefined;
     const known = worded.get(i);
     if (known) return known;
@@ -258,7 +256,6 @@ export function lazyRoleEvents(record: Rollout): RoleTimelineFacts & { eventAt: 
     worded.set(i, e);
     return e;
   };
-  return { ...timeline, eventAt };
 }
 
 /** The role events of one rollout, all worded. */

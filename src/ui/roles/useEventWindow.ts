@@ -29,7 +29,7 @@ function scrollParent(el: Element | null): HTMLElement | null {
  * Which events of the diagram to draw, and a way to bring one into view. The SVG scales with its width,
  * so a row of `h` user units is `h × width / WIDTH` pixels tall: the window follows that scale.
  */
-export function useEventWindow(svg: RefObject<SVGSVGElement | null>, rows: readonly Row[], height: number, current: number) {
+export function useEventWindow(svg: RefObject<SVGSVGElement | null>, rows: readonly Row[], height: number, current: number, reveal = -1) {
   const [scale, setScale] = useState(1);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const [margin, setMargin] = useState(0);
@@ -70,6 +70,13 @@ export function useEventWindow(svg: RefObject<SVGSVGElement | null>, rows: reado
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     virtualizer.scrollToIndex(current, { align: 'center', behavior: reduced ? 'auto' : 'smooth' });
   }, [current, virtualizer]);
+
+  // An event asked for by the URL (a huge rollout's step) is brought to the middle of the view, as a
+  // played one is (the top is under the sticky controls), once laid out at its scale.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scale and margin move where the event lies.
+  useEffect(() => {
+    if (reveal >= 0 && scroller) virtualizer.scrollToIndex(reveal, { align: 'center' });
+  }, [reveal, scroller, virtualizer, scale, margin]);
 
   return virtualizer.getVirtualItems().map((v) => v.index);
 }

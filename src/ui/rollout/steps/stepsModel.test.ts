@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, Regression } from '../../../analysis';
+import { runPass } from '../../../analysis';
 import type { Rollout, Segment, Step } from '../../../format';
-import { stepsModel, type TurnItem } from './stepsModel';
+import { type StepItem, type StepsModel, stepsModel, stepsModelPass, type TurnItem } from './stepsModel';
 
 // src/ui may not import the test builders (biome): small literals instead.
 const seg = (call: string | null): Segment => ({ input_ids: [1], generated_ids: [2], old_logprobs: [-1], tool_call_id: call });
@@ -21,25 +22,30 @@ const finding = (code: Finding['code'], segment: number | null, step: number | n
   step,
   message: '',
 });
-const turns = (items: ReturnType<typeof stepsModel>['items']) => items.filter((i): i is TurnItem => i.kind === 'turn');
+const rows = (m: StepsModel): StepItem[] => Array.from({ length: m.count }, (_, i) => m.itemAt(i)).filter((i) => i !== undefined);
+const turns = (m: StepsModel) => rows(m).filter((i): i is TurnItem => i.kind === 'turn');
 
 describe('stepsModel', () => {
   it('puts the task first, one row per turn, then the end and the grader', () => {
     const m = stepsModel(record([seg('c-1'), seg('c-2')], [step('c-1'), step('c-2')]), { findings: [], regressions: [] });
-    expect(m.items.map((i) => i.kind)).toEqual(['task', 'turn', 'turn', 'end', 'grader']);
-    expect(turns(m.items).map((t) => [t.segment, t.step, t.key])).toEqual([
+    expect(rows(m).map((i) => i.kind)).toEqual(['task', 'turn', 'turn', 'end', 'grader']);
+    expect(turns(m).map((t) => [t.segment, t.step, t.key])).toEqual([
       [0, 1, 's0'],
       [1, 2, 's1'],
     ]);
-    expect([...m.rowOfStep]).toEqual([
-      [1, 1],
-      [2, 2],
-    ]);
+    expect([m.rowOfStep(1), m.rowOfStep(2), m.rowOfStep(3), m.rowOfStep(0)]).toEqual([1, 2, undefined, undefined]);
+    expect(m.stepCount).toBe(2);
+    // Asked twice, a row is the same object (a memoized row does not render again).
+    expect(m.itemAt(1)).toBe(m.itemAt(1));
+    expect(m.itemAt(5)).toBeUndefined();
+    expect(Array.from({ length: m.count }, (_, i) => [m.kindAt(i), m.keyAt(i)])).toEqual(
+      rows(m).map((r) => [r.kind, r.kind === 'turn' ? r.key : r.kind]),
+    );
   });
 
   it('keeps turns with only a generation or only a step', () => {
     const m = stepsModel(record([seg('c-1'), seg(null)], [step('c-9'), step('c-1')]), { findings: [], regressions: [] });
-    expect(turns(m.items).map((t) => [t.segment, t.step, t.key])).toEqual([
+    expect(turns(m).map((t) => [t.segment, t.step, t.key])).toEqual([
       [null, 1, 't1'],
       [0, 2, 's0'],
       [1, null, 's1'],
@@ -55,7 +61,7 @@ describe('stepsModel', () => {
       findings: [],
       regressions,
     });
-    const [first, , third] = turns(m.items);
+    const [first, , third] = turns(m);
     expect(third?.regressions).toEqual(regressions);
     expect(first?.revertedBy).toEqual([3]);
   });
@@ -69,9 +75,27 @@ describe('stepsModel', () => {
       findings: [onSegment, onStep, whole, nowhere],
       regressions: [],
     });
-    const [first, second] = turns(m.items);
+    const [first, second] = turns(m);
     expect(first?.findings).toEqual([onStep]);
     expect(second?.findings).toEqual([onSegment]);
     expect(m.rolloutFindings).toEqual([whole, nowhere]);
+  });
+
+  it('on a long rollout, yields along the way and puts each of a finding per step on its row', () => {
+    const n = 12_000;
+    const steps = Array.from({ length: n }, (_, i) => step(`c-${i}`));
+    const findings = Array.from({ length: n }, (_, i) => finding('W_ORPHAN_CALL', null, i + 1));
+    const pass = stepsModelPass(record([], steps), { findings: [finding('W_MISSING_METADATA', null, null), ...findings], regressions: [] });
+    let yields = 0;
+    let r = pass.next();
+    for (; !r.done; r = pass.next()) yields++;
+    expect(yields).toBeGreaterThan(5);
+    const m = r.value;
+    expect(m.count).toBe(n + 3);
+    expect(m.rowOfStep(9_000)).toBe(9_000);
+    const far = m.itemAt(9_000);
+    expect(far?.kind === 'turn' && far.findings).toEqual([findings[8_999]]);
+    expect(m.rolloutFindings).toHaveLength(1);
+    expect(runPass(stepsModelPass(record([], steps), { findings, regressions: [] })).count).toBe(n + 3);
   });
 });

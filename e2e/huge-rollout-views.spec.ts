@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { buildRollout, toJsonl } from '../src/testing/builders';
+import { expectLoaded, rolloutRows, screenshot } from './support/app';
+import { stepRow } from './support/steps';
+
+/*
+ * Issue 18: a huge rollout's Steps view and Four roles are built in slices (a progress note meanwhile)
+ * and shown in pages of turns; a step far down is still addressable by the URL's step= and shown.
+ * 20,000 steps: past the size that is built in slices (5,000), two pages of steps, twenty of events.
+ */
+const STEPS = 20_000;
+
+test.beforeEach(async ({ page }) => {
+  const steps = Array.from({ length: STEPS }, (_, i) => ({
+    tool_call_id: `s-${i}`,
+    tool: 'run_tests',
+    args: { k: i % 7 },
+    observation: { status: 'ok' as const, text: `passed ${i + 1}` },
+  }));
+  const body = toJsonl([buildRollout({ rollout_id: 'big', segments: [], steps }), buildRollout({ rollout_id: 'small' })]);
+  await page.route(
+    (url) => url.pathname === '/fixtures/big.jsonl',
+    (route) => route.fulfill({ status: 200, contentType: 'application/x-ndjson', body }),
+  );
+});
+
+test('a 20,000-step rollout opens its Steps view at a far step from the URL, in pages, with a note while it is built', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  // Opened from the list on a slowed page (the file read first, at full speed), the Steps view shows
+  // its note long enough to be seen (and screenshotted) before the rows.
+  await page.goto('/?src=/fixtures/big.jsonl');
+  await expectLoaded(page, 2, 60_000);
+  // The note may last less than a poll of the page: a watcher in the page records that it was shown.
+  const NOTE = /Reading this rollout’s 20,000 steps|Lining up 20,000 steps/;
+  await page.evaluate((source) => {
+    const note = new RegExp(source);
+    const seen = window as unknown as { noteSeen: boolean };
+    seen.noteSeen = false;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[role="status"]')) {
+        if (note.test(el.textContent ?? '') && el.querySelector('progress')) seen.noteSeen = true;
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, NOTE.source);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await rolloutRows(page).filter({ hasText: 'big' }).first().click();
+  await page.getByRole('button', { name: 'Open inspector' }).click();
+  const note = page.getByRole('status').filter({ hasText: NOTE });
+  if (await note.isVisible()) await screenshot(page, testInfo, 'huge-steps-building');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(stepRow(page, 1)).toBeVisible({ timeout: 60_000 });
+  expect(await page.evaluate(() => (window as unknown as { noteSeen: boolean }).noteSeen)).toBe(true);
+
+  // A link to a far step: its page, the row selected and in view.
+  await page.goto('/?src=/fixtures/big.jsonl&rollout=big%23a-1&view=rollout&step=18500');
+  const far = stepRow(page, 18_500);
+  await expect(far).toHaveAttribute('aria-current', 'true', { timeout: 60_000 });
+  await expect(far).toBeInViewport();
+  await expect(far).toContainText('passed 18500');
+  const pager = page.getByRole('navigation', { name: 'Steps pages' });
+  await expect(pager).toContainText('turns 10,001–20,000 of 20,000 · page 2 of 2');
+  // Only rows near the view exist, however long the rollout.
+  expect(await page.getByRole('list', { name: 'Steps' }).getByRole('listitem').count()).toBeLessThan(40);
+  await screenshot(page, testInfo, 'huge-steps-far-step');
+
+  // ↓ moves to the next step, and the link follows.
+  await page.getByRole('region', { name: 'Rollout steps' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/[?&]step=18501(&|$)/);
+  await expect(stepRow(page, 18_501)).toHaveAttribute('aria-current', 'true');
+  await expect(stepRow(page, 18_501)).toBeInViewport();
+
+  // Going to a step on the other page by number turns the page to it.
+  await pager.getByRole('spinbutton', { name: 'Go to step' }).fill('3');
+  await pager.getByRole('button', { name: 'Go' }).click();
+  await expect(page).toHaveURL(/[?&]step=3(&|$)/);
+  await expect(pager).toContainText('turns 1–10,000 of 20,000 · page 1 of 2');
+  await expect(stepRow(page, 3)).toHaveAttribute('aria-current', 'true');
+  await expect(stepRow(page, 3)).toBeInViewport();
+  await expect(page.getByRole('listitem', { name: 'Task' })).toBeVisible();
+
+  // The pager's last page ends with how the rollout ended and the grader.
+  await pager.getByRole('button', { name: 'Last »' }).click();
+  await page.getByRole('region', { name: 'Rollout steps' }).focus();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('listitem', { name: 'Grader verdict' })).toBeInViewport();
+});
+
+test('a 20,000-step rollout opens Four roles at a far step from the URL, in pages of events', async ({ page }, testInfo) => {
+  await page.goto('/?src=/fixtures/big.jsonl&rollout=big%23a-1&view=rollout&tab=roles&step=14500');
+  const narration = page.getByRole('status', { name: 'Narration' });
+  // Three events a step (dispatch, execute, observe; no generations), the last observation goes to the
+  // harness, then the trainer's.
+  await expect(narration).toContainText(/^\d+ events/, { timeout: 60_000 });
+  const total = Number((await narration.textContent())?.match(/^(\d+) events/)?.[1]);
+  expect(total).toBeGreaterThan(STEPS * 3 - 1);
+  const pager = page.getByRole('navigation', { name: 'Events pages' });
+  await expect(pager).toContainText('turns 14,001–15,000 of 20,000 · page 15 of 20');
+
+  // Step 14,500's dispatch, in view, keeps its place in the whole list for a screen reader.
+  const dispatch = page.getByRole('listitem', { name: /^harness dispatches run_tests.*\(step 14500\)$/ });
+  await expect(dispatch).toBeInViewport();
+  await expect(dispatch).toHaveAttribute('aria-posinset', String((14_500 - 1) * 3 + 1));
+  await expect(dispatch).toHaveAttribute('aria-setsize', String(total));
+  const events = page.getByRole('list', { name: 'Events in order' }).getByRole('listitem');
+  expect(await events.count()).toBeLessThan(200);
+  await screenshot(page, testInfo, 'huge-roles-far-step');
+
+  // Playing steps through the whole rollout's events: the first event is on the first page.
+  await page.getByRole('button', { name: 'Next event' }).click();
+  await expect(narration).toContainText(`1 / ${total}`);
+  await expect(pager).toContainText('page 1 of 20');
+  await expect(page.locator('[aria-current="step"]')).toHaveAttribute('aria-posinset', '1');
+});
