@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRollout, buildStep } from '../testing/builders';
-import { auditSteps, emptyAuditSteps, scanAuditSteps } from './auditSteps';
+import { auditSteps, auditStepsPass, emptyAuditSteps, scanAuditSteps } from './auditSteps';
 import { lastDevTests } from './auditTests';
+import { PASS_CHUNK } from './passes';
 import { firstFinishStep } from './timeline';
 
 const stepArb = fc.record({
@@ -41,6 +42,25 @@ describe('auditSteps', () => {
       }),
       { seed: 18, numRuns: 200 },
     );
+  });
+
+  it('as a pass, yields its progress every PASS_CHUNK steps and returns what one walk returns', () => {
+    const steps = Array.from({ length: 2 * PASS_CHUNK + 5 }, (_, i) =>
+      buildStep({
+        tool_call_id: `c-${i}`,
+        tool: i === 3000 ? 'finish' : 'run_tests',
+        ...(i % 1000 === 0 ? { process_reward: i / 5000 } : {}),
+      }),
+    );
+    const record = buildRollout({ steps });
+    const pass = auditStepsPass(record);
+    const progress: number[] = [];
+    let r = pass.next();
+    for (; !r.done; r = pass.next()) progress.push(r.value);
+    expect(progress).toEqual([PASS_CHUNK / steps.length, (2 * PASS_CHUNK) / steps.length, 1]);
+    expect(r.value).toEqual(auditSteps(record));
+    expect(r.value.finish).toBe(3001);
+    expect(r.value.processRewards).toHaveLength(5);
   });
 
   it('has nothing to say of a record without steps', () => {

@@ -1,4 +1,5 @@
 import type { Step } from '../format';
+import { PASS_CHUNK, type Pass, runPass } from './passes';
 
 /**
  * What the grader audit reads of a rollout's steps, gathered in one pass: a rollout may have a million
@@ -32,10 +33,18 @@ export function scanAuditSteps(steps: readonly Step[], into: AuditSteps, from: n
   }
 }
 
-/** The audit's facts about a record's steps, in one pass over them all. */
-export function auditSteps(record: { steps?: readonly Step[] }): AuditSteps {
+/** The audit's pass over a record's steps as a Pass (src/analysis/passes.ts): a page runs it in slices. */
+export function* auditStepsPass(record: { steps?: readonly Step[] }): Pass<AuditSteps> {
   const steps = record.steps ?? [];
   const into = emptyAuditSteps();
-  scanAuditSteps(steps, into, 0, steps.length);
+  for (let at = 0; at < steps.length; at += PASS_CHUNK) {
+    scanAuditSteps(steps, into, at, at + PASS_CHUNK);
+    yield Math.min(1, (at + PASS_CHUNK) / steps.length);
+  }
   return into;
+}
+
+/** The audit's facts about a record's steps, in one pass over them all. */
+export function auditSteps(record: { steps?: readonly Step[] }): AuditSteps {
+  return runPass(auditStepsPass(record));
 }

@@ -19,6 +19,12 @@ export function runPass<T>(pass: Pass<T>): T {
   }
 }
 
+/** A pass whose result is already known: it returns `value` without yielding. */
+// biome-ignore lint/correctness/useYield: a pass that has nothing left to do.
+export function* settled<T>(value: T): Pass<T> {
+  return value;
+}
+
 /** Runs `pass` inside another, its progress mapped onto `from..to` of the outer one's. */
 export function* within<T>(pass: Pass<T>, from: number, to: number): Pass<T> {
   for (;;) {

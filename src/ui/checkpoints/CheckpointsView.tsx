@@ -16,6 +16,7 @@ import {
 import { toCheckpoints, toCompare, usePolicies, useRolloutKeys, useRolloutRows, useSelection, useTrainingSteps } from '../../state';
 import { CohortPicker } from './CohortPicker';
 import { type CohortChoices, cohortChoices, defaultCohorts, mixChange } from './cohortChoices';
+import '../shared/shared.css';
 import './checkpoints.css';
 
 const ROW_HEIGHT = 30;
@@ -59,7 +60,7 @@ export function CheckpointsView() {
   const a = parseCohort(cohorts.a) ?? fallback?.[0] ?? null;
   const b = parseCohort(cohorts.b) ?? fallback?.[1] ?? null;
   return (
-    <section className="checkpoints" aria-label="Compare checkpoints">
+    <section className="tool-page checkpoints" aria-label="Compare checkpoints">
       <div className="checkpoints__pickers">
         <CohortPicker label="A" cohort={a} choices={choices} onChange={(c) => toCheckpoints({ a: printCohort(c) })} />
         <CohortPicker label="B" cohort={b} choices={choices} onChange={(c) => toCheckpoints({ b: printCohort(c) })} />

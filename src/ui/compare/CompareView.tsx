@@ -7,6 +7,7 @@ import { TerminationBadge } from '../shared/TerminationBadge';
 import { AlignedSteps } from './AlignedSteps';
 import { GenerationCard } from './GenerationCard';
 import { PairDetail } from './PairDetail';
+import '../shared/shared.css';
 import './compare.css';
 
 /** Two rollouts side by side: facts on top, the first divergent generation, the aligned steps, a pair's diff. */
@@ -51,7 +52,7 @@ function Pair({ keyA, keyB, summaryA, summaryB, recordA, recordB }: PairProps) {
   const selected = picked ?? Math.max(0, alignment.firstDivergence);
   const row = alignment.rows[selected];
   return (
-    <section className="compare" aria-label="Compare two rollouts">
+    <section className="tool-page compare" aria-label="Compare two rollouts">
       <div className="compare__sides">
         <SideCard label="A" rolloutKey={keyA} summary={summaryA} record={recordA} />
         <button type="button" className="compare__swap" title="Swap A and B" onClick={() => toCompare(keyB, keyA)}>
