@@ -29,6 +29,9 @@ export function MappingEditor({ source, initial, onClose }: { source: LoadSource
     return () => abort.abort();
   }, [source]);
   const shown = text ?? (head ? starterMapping(head.bytes) : '');
+  // Read-only until the starter mapping is known: an edit begun in the empty box would be cut into by the
+  // starter arriving under it (an edit's selection made before, its text inserted after).
+  const starting = text === null && !head && !readError;
   const { mapping, problems } = useMemo(() => check(shown), [shown]);
   const preview: LineResult[] | null = useMemo(
     () => (mapping && head ? previewMapping(source.name, head.bytes, mapping, head.complete) : null),
@@ -47,7 +50,15 @@ export function MappingEditor({ source, initial, onClose }: { source: LoadSource
       <div className="mapping__body">
         <label className="mapping__editor">
           <span>Mapping (JSON)</span>
-          <textarea value={shown} spellCheck={false} rows={16} onChange={(e) => setText(e.target.value)} aria-label="Mapping JSON" />
+          <textarea
+            value={shown}
+            readOnly={starting}
+            placeholder={starting ? 'Reading the first lines of the file for a starter mapping…' : undefined}
+            spellCheck={false}
+            rows={16}
+            onChange={(e) => setText(e.target.value)}
+            aria-label="Mapping JSON"
+          />
         </label>
         <section className="mapping__preview" aria-label="Preview">
           <span>Preview: the first records</span>
