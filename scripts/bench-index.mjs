@@ -145,8 +145,8 @@ try {
     const busy = mine.reduce((n, f) => n + f.to - f.from, 0);
     const last = Math.max(...mine.map((f) => f.to));
     console.log(
-      `  job ${j} (${j === 0 ? 'this process' : 'child'}): ready at ${ready[j].toFixed(0)}, ${mine.length} files, busy ${busy.toFixed(0)}, ` +
-        `last done at ${last.toFixed(0)} (idle ${(scanned - last).toFixed(0)} before the end): ${mine.map((f) => `${f.file.replace(/\.jsonl$/, '')} ${(f.to - f.from).toFixed(0)}`).join(', ')}`,
+      `  job ${j} (${j === 0 ? 'this process' : 'child'}): ready at ${ready[j].toFixed(0)}, ${mine.length} pieces, busy ${busy.toFixed(0)}, ` +
+        `last done at ${last.toFixed(0)} (idle ${(scanned - last).toFixed(0)} before the end): ${mine.map((f) => `${f.file.replace(/\.jsonl$/, '')}${f.part ? ` (${(f.bytes / 2 ** 20).toFixed(0)} MB part)` : ''} ${(f.to - f.from).toFixed(0)}`).join(', ')}`,
     );
   }
   console.log('');

@@ -62,6 +62,10 @@ export interface ReadAt {
   name?: string;
   /** Start at this byte of a plain file (a grown file is read on from its last indexed line). */
   start?: number;
+  /** Stop before this byte of a plain file (a line's start: a part of a file split between index jobs). */
+  end?: number;
+  /** The bytes from `start` are a later part of a v1 file (LineParserOptions.continuesV1). */
+  continuesV1?: boolean;
   /** Sees every uncompressed byte, in order, just before the parser does (to find each line's offset). */
   onBytes?: (chunk: Uint8Array) => void;
   /** Sees the format so far (null until known) whenever asked: a caller may need it before the end. */
@@ -92,12 +96,20 @@ export async function readJsonlFile(
   const stdin = STDIN_NAMES.has(path);
   const name = at.name ?? (path === '-' ? '<stdin>' : path);
   const metadata = stdin ? undefined : await readSiblingMetadata(path);
-  const input = stdin ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20, start: at.start ?? 0 });
+  const input = stdin
+    ? process.stdin
+    : createReadStream(path, {
+        highWaterMark: 1 << 20,
+        start: at.start ?? 0,
+        // The stream's end is inclusive (a part is never empty).
+        ...(at.end === undefined ? {} : { end: at.end - 1 }),
+      });
   const parser = createLineParser(name, {
     from: options.from ?? 'auto',
     metadata,
     ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
     ...(options.mapping ? { mapping: options.mapping } : {}),
+    ...(at.continuesV1 ? { continuesV1: true } : {}),
   });
   if (at.format) at.format.current = () => parser.format;
   let gzipped = false;

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { stableStringify } from '../../format';
+import { createLineParser, stableStringify } from '../../format';
 import { parseRunManifest, type RunManifest } from '../../format/runIndex/manifest';
 import type { ReadOptions } from '../readFile';
 import { type Input, listInputs, toPosix } from './inputs';
 import { orderByPolicy } from './policyOrder';
-import { type PoolTrace, scanAll } from './pool';
+import { MIN_PART_BYTES, type PoolTrace, scanAll } from './pool';
 import type { RowOptions } from './rows';
 import { type FileEntry, type ScanResult, type ScanTask, tailCheck, writeAtomic } from './scanFile';
 
@@ -52,6 +52,8 @@ export interface IndexOptions {
   rows?: RowOptions;
   /** Filled with where the time went (the bench prints it). */
   trace?: IndexTrace;
+  /** The smallest part a file is split into between jobs (pool.ts; default MIN_PART_BYTES): tests split small files. */
+  minPartBytes?: number;
 }
 
 /** Milliseconds since `buildIndex` began at which each phase ended, and the pool's jobs and files. */
@@ -108,15 +110,23 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
         shards: before.shards.filter((sh) => sh.to_line <= from.line - 1),
         parse_errors: before.parse_errors.filter((e) => e.line < from.line),
       };
-      plans.push({ input, size: s.size, mtime: s.mtimeMs, kept, task: { ...task, resume: from } });
+      plans.push({ input, size: s.size, mtime: s.mtimeMs, kept, task: { ...task, part: { from: from.byte, to: null, line: from.line } } });
     } else plans.push({ input, size: s.size, mtime: s.mtimeMs, kept: null, task });
   }
   const todo = plans.filter((p) => p.task !== null);
   if (trace) trace.planned = performance.now() - began;
+  const minPart = options.minPartBytes ?? MIN_PART_BYTES;
   const scanned = await scanAll(
-    todo.map((p) => ({ ...(p.task as ScanTask), size: p.size - (p.task?.resume?.byte ?? 0) })),
+    await Promise.all(
+      todo.map(async (p) => ({
+        ...(p.task as ScanTask),
+        size: p.size - (p.task?.part?.from ?? 0),
+        splittable: options.jobs > 1 && p.size >= 2 * minPart && (await splittable(p.input.path, options.read ?? {})),
+      })),
+    ),
     options.jobs,
     trace && { began, pool: trace },
+    minPart,
   );
   if (trace) trace.scanned = performance.now() - began;
   const unsupported: IndexOutcome['unsupported'] = [];
@@ -160,6 +170,32 @@ async function entryOf(input: Input, size: number, mtime: number, kept: FileEntr
     policy_versions: policies,
     unstepped: (kept?.unstepped ?? 0) + r.unstepped,
   };
+}
+
+/** Bytes of a file's start read to find its first line. */
+const FIRST_LINE_LIMIT = 4 * 2 ** 20;
+
+/**
+ * Whether a file may be split between jobs at line starts: plain JSON Lines whose first line made the
+ * reader v1 (as lint's whole read would), read without a mapping or another forced format. A later part
+ * is then read as the rest of a v1 file (LineParserOptions.continuesV1) and gives the same rows and errors;
+ * other formats stay whole (their adapters make ids from where a record is, and may span lines).
+ */
+async function splittable(path: string, read: ReadOptions): Promise<boolean> {
+  if (read.mapping || (read.from !== undefined && read.from !== 'auto' && read.from !== 'v1')) return false;
+  if (!/\.jsonl$/i.test(path)) return false;
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.allocUnsafe(FIRST_LINE_LIMIT);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const nl = head.subarray(0, bytesRead).indexOf(0x0a);
+    if (nl === -1) return false;
+    const parser = createLineParser(path, { from: read.from ?? 'auto' });
+    parser.push(head.subarray(0, nl + 1));
+    return parser.format === 'v1';
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Where a changed file is read on, or null to index it whole (not JSONL, gzip, shrunk, or its earlier bytes changed). */

@@ -20,12 +20,15 @@ export class LineSpans {
   /** The current line's first byte, once seen (-1: none yet). */
   private first = -1;
   private head: number[] = [];
+  /** The bytes begin at the file's start, where a UTF-8 BOM may be (a part read from a later line has none). */
+  private readonly fileStart: boolean;
 
   constructor(
     readonly firstLine = 1,
     startByte = 0,
   ) {
     this.at = startByte;
+    this.fileStart = startByte === 0 && firstLine === 1;
     this.starts.push(startByte);
   }
 
@@ -40,7 +43,7 @@ export class LineSpans {
   }
 
   push(chunk: Uint8Array): void {
-    if (this.firstLine === 1 && this.head.length < 3 && this.at < 3) {
+    if (this.fileStart && this.head.length < 3 && this.at < 3) {
       for (let i = 0; i < chunk.length && this.head.length < 3; i++) this.head.push(chunk[i] ?? 0);
     }
     let from = 0;
@@ -63,7 +66,7 @@ export class LineSpans {
   private judge(i: number, last: number): void {
     let first = this.first;
     // A first line may start with a BOM (EF BB BF), which the parser skips: its byte 4 is the first.
-    if (i === 0 && this.firstLine === 1 && first === 0xef) first = this.head.length === 3 ? -2 : first;
+    if (i === 0 && this.fileStart && first === 0xef) first = this.head.length === 3 ? -2 : first;
     this.first = -1;
     if (first === -2) return;
     if (!((first === 0x7b && last === 0x7d) || (first === 0x5b && last === 0x5d))) this.notJson.add(i);

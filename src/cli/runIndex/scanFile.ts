@@ -11,7 +11,7 @@ import { fileNameStep, indexRow, type RowOptions } from './rows';
 export type FileEntry = RunManifest['files'][number];
 type Shard = FileEntry['shards'][number];
 
-/** What one file's indexing is asked to do: all of it, or its tail from a line already indexed. */
+/** What one file's indexing is asked to do: all of it, or a part of it (its grown tail, or a stretch of a split file). */
 export interface ScanTask {
   /** Where to read the file. */
   path: string;
@@ -19,11 +19,23 @@ export interface ScanTask {
   file: string;
   /** The index directory; shards go under `shards/`. */
   outDir: string;
-  /** Continue a grown plain file at this line and byte (the start of the first line not yet indexed). */
-  resume?: { line: number; byte: number };
+  /**
+   * Read only these bytes: from `from` (a line's start) up to `to` (a later line's start, or null: the
+   * file's end). `line` is the number of the line at `from`: a grown file read on from its last indexed
+   * line, or the first part of a split file. It is null for a later part of a file split between jobs
+   * (pool.ts): such a part is read as the rest of a v1 file, numbered from 1, and written once the parts
+   * before it have been counted (`CountedPart`); its rows wait in memory until then.
+   */
+  part?: { from: number; to: number | null; line: number | null };
   shardRows: number;
   read: ReadOptions;
   rows: RowOptions;
+}
+
+/** A part whose first line's number was not known when it was read: how many lines it holds, and how to write it once that number is known. */
+export interface CountedPart {
+  lines: number;
+  finish: (line: number) => Promise<ScanResult>;
 }
 
 export interface ScanResult {
@@ -79,44 +91,67 @@ function shardDir(file: string): string {
 }
 
 /**
- * Indexes one file (or its tail) in one pass with lint's reader (`readJsonlFile`: gzip, adapters, line
+ * Indexes one file (or a part of it) in one pass with lint's reader (`readJsonlFile`: gzip, adapters, line
  * limit): each rollout becomes a row, each bad line a parse error; rows go out in shards of at most
  * `shardRows`. An unterminated last line gets a shard of its own, so a grown file drops just that shard
  * and reads the line again whole. Each shard is written to a temporary name and renamed: a reader never
  * sees half a shard. Shard names carry a stamp, so a re-index never overwrites a shard an older manifest names.
+ * Lines are counted from the part's start; `shift` turns them into the file's line numbers when shards are
+ * written: at once when the part's first line number is known, else in `finish` (a `CountedPart`).
  */
-export async function scanFile(task: ScanTask): Promise<ScanResult> {
-  const firstLine = task.resume?.line ?? 1;
-  const spans = new LineSpans(firstLine, task.resume?.byte ?? 0);
+export async function scanFile(task: ScanTask): Promise<ScanResult | CountedPart> {
+  const known = task.part ? task.part.line : 1;
+  const from = task.part?.from ?? 0;
+  const to = task.part?.to ?? null;
+  const spans = new LineSpans(1, from);
   const stepFromName = fileNameStep(task.file);
   const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}`;
   const dir = shardDir(task.file);
   const shards: Shard[] = [];
-  const parseErrors: FileEntry['parse_errors'] = [];
+  const parseErrors: { line: number; code: string; message: string }[] = [];
   const policies = new Set<string>();
   let unstepped = 0;
   let rows: { row: IndexRow; whole: boolean }[] = [];
   const watch = { current: (): string | null => null };
-  let lastLine = firstLine - 1;
+  /** The last local line a shard (or a cut) covers. */
+  let lastLine = 0;
+  let lastByte = from;
   const writes: Promise<void>[] = [];
+  /** Cuts not yet written because the shift is not known yet (a later part of a split file). */
+  const waiting: (() => void)[] = [];
+  let shift: number | null = known === null ? null : known - 1;
 
-  const flush = (toLine: number, toByte: number) => {
+  /** Cuts the rows so far into one shard ending after local line `toLine` (byte `toByte`), written once the shift is known. */
+  const cut = (toLine: number, toByte: number) => {
     if (rows.length === 0 && toLine < lastLine + 1) return;
     const fromLine = lastLine + 1;
-    const fromByte = shards.at(-1)?.to_byte ?? task.resume?.byte ?? 0;
+    const fromByte = lastByte;
+    const batch = rows;
     const format = watch.current() ?? 'v1';
-    const batch = rows.map(({ row, whole }) => ({ ...row, source_format: format, ...(whole ? { offset: 0, length: spans.bytes } : {}) }));
     rows = [];
     lastLine = toLine;
+    lastByte = toByte;
     if (batch.length === 0) return;
-    const name = `shards/${dir}/L${String(fromLine).padStart(9, '0')}-${String(toLine).padStart(9, '0')}.${stamp}.parquet`;
-    shards.push({ path: name, rows: batch.length, from_line: fromLine, to_line: toLine, from_byte: fromByte, to_byte: toByte });
-    const meta = { 'trajscope.file': task.file, 'trajscope.from_line': String(fromLine), 'trajscope.to_line': String(toLine) };
-    writes.push(writeAtomic(join(task.outDir, name), new Uint8Array(encodeIndexShard(batch, meta))));
+    const write = () => {
+      const d = shift ?? 0;
+      const [a, b] = [fromLine + d, toLine + d];
+      const name = `shards/${dir}/L${String(a).padStart(9, '0')}-${String(b).padStart(9, '0')}.${stamp}.parquet`;
+      shards.push({ path: name, rows: batch.length, from_line: a, to_line: b, from_byte: fromByte, to_byte: toByte });
+      const out = batch.map(({ row, whole }) => ({
+        ...row,
+        line: row.line + d,
+        source_format: format,
+        ...(whole ? { offset: 0, length: spans.bytes } : {}),
+      }));
+      const meta = { 'trajscope.file': task.file, 'trajscope.from_line': String(a), 'trajscope.to_line': String(b) };
+      writes.push(writeAtomic(join(task.outDir, name), new Uint8Array(encodeIndexShard(out, meta))));
+    };
+    if (shift === null) waiting.push(write);
+    else write();
   };
 
   const onLine = (r: LineResult) => {
-    const line = r.value.line + firstLine - 1;
+    const line = r.value.line;
     if (r.kind === 'error') {
       parseErrors.push({ line, code: r.value.code, message: r.value.message });
       return;
@@ -127,45 +162,52 @@ export async function scanFile(task: ScanTask): Promise<ScanResult> {
     if (row.policy_version !== null) policies.add(row.policy_version);
     rows.push({ row, whole });
     // Cut only after a complete line, so every shard ends on a line boundary.
-    if (rows.length >= task.shardRows && spans.endOf(line) !== null) flush(line, spans.endOf(line) ?? spans.bytes);
+    if (rows.length >= task.shardRows && spans.endOf(line) !== null) cut(line, spans.endOf(line) ?? spans.bytes);
   };
 
-  const summary = await readJsonlFile(
-    task.path,
-    (r) => {
-      onLine(r);
+  const summary = await readJsonlFile(task.path, onLine, task.read, {
+    name: task.file,
+    ...(from > 0 ? { start: from } : {}),
+    ...(to !== null ? { end: to } : {}),
+    ...(known === null ? { continuesV1: true } : {}),
+    onBytes: (chunk) => {
+      spans.push(chunk);
     },
-    task.read,
-    {
-      name: task.file,
-      ...(task.resume ? { start: task.resume.byte } : {}),
-      onBytes: (chunk) => {
-        spans.push(chunk);
-      },
-      format: watch,
-    },
-  );
+    format: watch,
+  });
   spans.end();
-  const complete = spans.completeLines + firstLine - 1;
-  const tailStart = spans.endOf(complete) ?? 0;
+  const complete = spans.completeLines;
+  const tailStart = spans.endOf(complete) ?? from;
   // Rows of complete lines, then (alone) the row of an unterminated last line.
   const tail = rows.filter(({ row }) => row.line > complete);
   rows = rows.filter(({ row }) => row.line <= complete);
-  flush(complete, tailStart);
+  cut(complete, tailStart);
   rows = tail;
-  flush(complete + (spans.bytes > tailStart ? 1 : 0), spans.bytes);
-  await Promise.all(writes);
+  cut(complete + (spans.bytes > tailStart ? 1 : 0), spans.bytes);
+  const result = async (): Promise<ScanResult> => {
+    for (const write of waiting.splice(0)) write();
+    await Promise.all(writes);
+    const d = shift ?? 0;
+    return {
+      shards,
+      parse_errors: parseErrors.map((e) => ({ ...e, line: e.line + d })),
+      lines: summary.lines + d,
+      complete_lines: complete + d,
+      complete_bytes: tailStart,
+      gzip: summary.gzip,
+      format: summary.format,
+      policy_versions: [...policies],
+      unstepped,
+      unsupported: summary.unsupported,
+    };
+  };
+  if (shift !== null) return result();
   return {
-    shards,
-    parse_errors: parseErrors,
-    lines: summary.lines + firstLine - 1,
-    complete_lines: complete,
-    complete_bytes: tailStart,
-    gzip: summary.gzip,
-    format: summary.format,
-    policy_versions: [...policies],
-    unstepped,
-    unsupported: summary.unsupported,
+    lines: summary.lines,
+    finish: (line: number) => {
+      shift = line - 1;
+      return result();
+    },
   };
 }
 

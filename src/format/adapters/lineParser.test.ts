@@ -12,6 +12,46 @@ function jsonlParse(bytes: Uint8Array, sizes: readonly number[]): { results: Lin
   return feedInChunks(new JsonlParser('f.jsonl'), bytes, sizes);
 }
 
+describe('createLineParser on a later part of a v1 file (continuesV1)', () => {
+  const chat = JSON.stringify({
+    messages: [
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: 'a' },
+    ],
+  });
+  const read = (text: string, continuesV1: boolean) => {
+    const p = createLineParser('f.jsonl', { continuesV1 });
+    const results = [...p.push(enc.encode(text)), ...p.end()];
+    return { unsupported: p.unsupported, results: results.map((r) => [r.kind, r.value.line, r.kind === 'error' ? r.value.code : '']) };
+  };
+
+  it('reads the part as the whole file reads those lines', () => {
+    // The same lines after a v1 first line, in the whole file: one line later.
+    const lines = ['not json', '{"a": 1}', chat, buildRollout({ rollout_id: 'r-9' })];
+    const whole = parseText(toJsonl([MINIMAL_RECORD_LINE, ...lines]), 'f.jsonl').results.slice(1);
+    const part = read(toJsonl(lines), true);
+    expect(part.unsupported).toBeNull();
+    expect(part.results).toEqual(whole.map((r) => [r.kind, r.value.line - 1, r.kind === 'error' ? r.value.code : '']));
+    expect(part.results.map(([kind]) => kind)).toEqual(['error', 'error', 'error', 'rollout']);
+  });
+
+  it('differs from a fresh read, which would call a part of bad lines a file of no known format and read a chat line as chat', () => {
+    expect(read(toJsonl(['not json', '{"a": 1}']), false)).toMatchObject({
+      unsupported: expect.stringMatching(/not a format/),
+      results: [],
+    });
+    expect(read(toJsonl(['not json', '{"a": 1}']), true)).toEqual({
+      unsupported: null,
+      results: [
+        ['error', 1, 'E_PARSE'],
+        ['error', 2, 'E_SCHEMA'],
+      ],
+    });
+    expect(read(toJsonl([chat]), false).results).toEqual([['rollout', 1, '']]);
+    expect(read(toJsonl([chat]), true).results).toEqual([['error', 1, 'E_SCHEMA']]);
+  });
+});
+
 describe('createLineParser on v1 files', () => {
   const mixed = toJsonl([
     MINIMAL_RECORD_LINE,

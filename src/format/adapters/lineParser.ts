@@ -58,6 +58,12 @@ export interface LineParserOptions extends ParseOptions {
    * be the ones the whole file's read made.
    */
   firstLine?: number;
+  /**
+   * The bytes are a later part of a file whose first line was v1 (a run index splits a large file between
+   * jobs, at line starts): every line is read as the whole file's read reads it once v1 is known, by
+   * `parseLine` alone, so a part gives the same results as that stretch of the whole file.
+   */
+  continuesV1?: boolean;
 }
 
 /**
@@ -112,6 +118,11 @@ class StreamingParser implements LineParser {
     this.forced = options.mapping ? 'mapped' : options.from && options.from !== 'auto' ? options.from : null;
     this.format = this.forced;
     this.recognised = this.forced !== null;
+    if (options.continuesV1 && this.forced === null) {
+      this.format = 'v1';
+      this.sawContent = true;
+      this.recognised = true;
+    }
     this.splitter = new LineSplitter(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
     this.splitter.lines = (options.firstLine ?? 1) - 1;
   }
