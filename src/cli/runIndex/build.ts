@@ -118,11 +118,14 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
   const minPart = options.minPartBytes ?? MIN_PART_BYTES;
   const scanned = await scanAll(
     await Promise.all(
-      todo.map(async (p) => ({
-        ...(p.task as ScanTask),
-        size: p.size - (p.task?.part?.from ?? 0),
-        splittable: options.jobs > 1 && p.size >= 2 * minPart && (await splittable(p.input.path, options.read ?? {})),
-      })),
+      todo.map(async (p) => {
+        const size = p.size - (p.task?.part?.from ?? 0);
+        return {
+          ...(p.task as ScanTask),
+          size,
+          splittable: options.jobs > 1 && size >= 2 * minPart && (await splittable(p.input.path, options.read ?? {})),
+        };
+      }),
     ),
     options.jobs,
     trace && { began, pool: trace },
@@ -186,13 +189,18 @@ async function splittable(path: string, read: ReadOptions): Promise<boolean> {
   if (!/\.jsonl$/i.test(path)) return false;
   const handle = await open(path, 'r');
   try {
-    const head = Buffer.allocUnsafe(FIRST_LINE_LIMIT);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const nl = head.subarray(0, bytesRead).indexOf(0x0a);
-    if (nl === -1) return false;
-    const parser = createLineParser(path, { from: read.from ?? 'auto' });
-    parser.push(head.subarray(0, nl + 1));
-    return parser.format === 'v1';
+    // Most first lines end within 256 KiB; a longer one is read on, up to the limit.
+    for (let size = 256 * 1024; ; size *= 4) {
+      const head = Buffer.allocUnsafe(Math.min(size, FIRST_LINE_LIMIT));
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      const nl = head.subarray(0, bytesRead).indexOf(0x0a);
+      if (nl !== -1) {
+        const parser = createLineParser(path, { from: read.from ?? 'auto' });
+        parser.push(head.subarray(0, nl + 1));
+        return parser.format === 'v1';
+      }
+      if (bytesRead < head.length || head.length === FIRST_LINE_LIMIT) return false;
+    }
   } finally {
     await handle.close();
   }

@@ -9,6 +9,7 @@ import { type IndexRow, indexRowFrom } from '../../format/runIndex/columns';
 import type { RunManifest } from '../../format/runIndex/manifest';
 import { buildRollout } from '../../testing/builders';
 import { buildIndex, type IndexTrace } from './build';
+import { keptChildren } from './children';
 import { remoteScan } from './pool';
 import { type ScanResult, type ScanTask, scanFile } from './scanFile';
 import { indexWorkerEntry } from './workerBundle';
@@ -153,6 +154,8 @@ describe('a file split between index jobs', () => {
     );
     const { whole, split, manifest } = await indexBoth(`${lines.join('\n')}\n`, 64 * 1024);
     expect(split.rows).toEqual(whole.rows);
+    // The run's child waits for the next run (a view server indexes a growing run again and again).
+    expect(keptChildren()).toBe(1);
     expect(split.facts).toEqual(whole.facts);
     expect(split.facts[0]?.parse_errors.map((e) => e.line)).toEqual([501, 1498, 2495, 3492]);
     // Shards follow each other, line after line and byte after byte.

@@ -1,5 +1,6 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { open } from 'node:fs/promises';
+import { keepChild, lendChild } from './children';
 import { type CountedPart, type ScanResult, type ScanTask, scanFile } from './scanFile';
 import type { Reply, Request } from './worker';
 import { indexWorkerEntry } from './workerBundle';
@@ -94,8 +95,9 @@ export async function scanAll(
       writeCounted(file);
     }
   };
-  const children: ChildProcess[] = [];
+  const children: { child: ChildProcess; script: string; ready: Promise<void> }[] = [];
   const entry = workers > 1 ? indexWorkerEntry() : null;
+  let ok = false;
   try {
     const here = drain(0, scanFile);
     await Promise.all([
@@ -104,27 +106,31 @@ export async function scanAll(
         if (!entry) return;
         const { script, args } = await entry;
         if (work.every((w) => w.next >= w.end)) return;
-        const child = fork(script, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
-        children.push(child);
-        const ready = new Promise<void>((resolve, reject) => {
-          child.once('message', () => resolve());
-          child.once('exit', (code) => reject(new Error(`an index process did not start (exit ${code})`)));
-        });
-        // Small runs are done here before a child has even loaded: then it is not waited for (and its
-        // exit when it is killed is no error).
-        ready.catch(() => {});
+        const { child, ready } = lendChild(script, args);
+        children.push({ child, script, ready });
+        // Small runs are done here before a new child has even loaded: then it is not waited for.
         await Promise.race([ready, here]);
         if (work.every((w) => w.next >= w.end)) return;
         await ready;
-        await drain(j + 1, remoteScan(child));
-        // Parts this child read may still wait for their first line's number: it stays until they are written.
-        await Promise.all(work.map(whenWritten));
-        child.disconnect();
+        const scan = remoteScan(child);
+        try {
+          await drain(j + 1, scan);
+          // Parts this child read may still wait for their first line's number: it stays until they are written.
+          await Promise.all(work.map(whenWritten));
+        } finally {
+          scan.release();
+        }
       }),
     ]);
-    return await Promise.all(tasks.map((_, i) => whenWritten(byTask.get(i) as FileWork)));
+    const results = await Promise.all(tasks.map((_, i) => whenWritten(byTask.get(i) as FileWork)));
+    ok = true;
+    return results;
   } finally {
-    for (const c of children) if (c.exitCode === null && c.connected) c.kill();
+    // Children of a run that went well serve the next one (children.ts); a failed run's are ended.
+    for (const c of children) {
+      if (ok) keepChild(c.child, c.script, c.ready);
+      else if (c.child.exitCode === null && c.child.connected) c.child.kill();
+    }
   }
 }
 
@@ -237,20 +243,25 @@ function serialized<T>(f: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** A child (worker.ts, loaded) as a `Scan`: requests by id, so a part's write can be asked for while the child reads another. */
-export function remoteScan(child: ChildProcess): Scan {
+/**
+ * A child (worker.ts, loaded) as a `Scan`: requests by id, so a part's write can be asked for while the
+ * child reads another. `release` removes its listeners, when the child is handed back for another run.
+ */
+export function remoteScan(child: ChildProcess): Scan & { release: () => void } {
   let ids = 0;
   const waiting = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void; what: string }>();
-  child.on('message', (reply: Reply) => {
+  const onMessage = (reply: Reply) => {
     const w = waiting.get(reply.id);
     waiting.delete(reply.id);
     w?.resolve(reply);
-  });
-  child.once('exit', (code, signal) => {
+  };
+  const onExit = (code: number | null, signal: string | null) => {
     for (const w of waiting.values())
       w.reject(new Error(`the index process for ${w.what} ended (${signal ?? `exit ${code}`}) before finishing it`));
     waiting.clear();
-  });
+  };
+  child.on('message', onMessage);
+  child.once('exit', onExit);
   const request = (message: Request, what: string) =>
     new Promise<Reply>((resolve, reject) => {
       waiting.set(message.id, { resolve, reject, what });
@@ -260,7 +271,7 @@ export function remoteScan(child: ChildProcess): Scan {
     if ('error' in reply) throw new Error(`${what}: ${reply.error}`);
     return 'ok' in reply ? reply.ok : reply.counted;
   };
-  return async (task) => {
+  const scan: Scan = async (task) => {
     const id = ids++;
     const read = result(await request({ id, scan: task }, task.file), task.file);
     if (typeof read !== 'number') return read;
@@ -269,4 +280,10 @@ export function remoteScan(child: ChildProcess): Scan {
       finish: async (line) => result(await request({ id: ids++, finish: id, line }, task.file), task.file) as ScanResult,
     };
   };
+  return Object.assign(scan, {
+    release: () => {
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    },
+  });
 }
