@@ -124,7 +124,9 @@ export async function readJsonlFile(
     at.onBytes?.(chunk);
     for (const r of parser.push(chunk)) onLine(r);
   };
-  const { gzip, chunks } = await sniffGzip(binaryChunks(input));
+  // Read from a later byte (a grown file read on, a part of a split one), the bytes are a plain file's
+  // lines: a line that happens to begin with gzip's magic is a bad line, not a compressed stream.
+  const { gzip, chunks } = (at.start ?? 0) > 0 ? { gzip: false, chunks: binaryChunks(input) } : await sniffGzip(binaryChunks(input));
   gzipped = gzip;
   if (!gzip) {
     for await (const chunk of chunks) deliver(chunk);

@@ -42,7 +42,7 @@ function facts(manifest: RunManifest) {
   return manifest.files.map(({ shards, mtime_ms: _m, ...rest }) => ({ ...rest, rows: shards.reduce((k, s) => k + s.rows, 0) }));
 }
 
-async function indexBoth(content: string, minPartBytes: number) {
+async function indexBoth(content: string | Buffer, minPartBytes: number) {
   const dir = join(root, `run-${n++}`);
   mkdirSync(dir);
   writeFileSync(join(dir, 'step_0001.jsonl'), content);
@@ -57,11 +57,15 @@ async function indexBoth(content: string, minPartBytes: number) {
   };
 }
 
+/** A line whose bytes begin 1F 8B (gzip's magic), as latin1 text: written byte for byte. */
+const GZIP_LIKE = '\u001f\u008b\u0008 not gzip';
+
 describe('a file split between index jobs', () => {
   it('indexes as it does whole, whatever its lines and wherever it is cut (property, fixed seed)', async () => {
     const line = fc.oneof(
       { arbitrary: fc.record({ policy: fc.constantFrom('p1', 'p2', 'p3'), step: fc.option(fc.nat(4), { nil: undefined }) }), weight: 8 },
-      { arbitrary: fc.constantFrom('', 'not json', '{"rollout_id": 3}', '[1, 2'), weight: 2 },
+      // Bad lines, among them lines whose first bytes are gzip's and zip's magic (a part may begin with one).
+      { arbitrary: fc.constantFrom('', 'not json', '{"rollout_id": 3}', '[1, 2', 'PK\u0003\u0004 zip-like', GZIP_LIKE), weight: 2 },
     );
     await fc.assert(
       fc.asyncProperty(
@@ -77,7 +81,7 @@ describe('a file split between index jobs', () => {
               : rollout(`r${i}`, { policy_version: l.policy, ...('step' in l && l.step !== undefined ? { training_step: l.step } : {}) }),
           );
           const eol = crlf ? '\r\n' : '\n';
-          const content = text.join(eol) + (terminated ? eol : '');
+          const content = Buffer.from(text.join(eol) + (terminated ? eol : ''), 'latin1');
           const { whole, split, trace } = await indexBoth(content, minPart);
           expect(split.rows).toEqual(whole.rows);
           expect(split.facts).toEqual(whole.facts);

@@ -33,8 +33,11 @@ export interface PoolTask extends ScanTask {
 
 /** The smallest piece a file is split into: about 40 ms of reading, so a part's own costs stay small. */
 export const MIN_PART_BYTES = 8 * 2 ** 20;
-/** The largest later part: its rows wait in memory until its first line's number is known. */
-const MAX_COUNTED_PART_BYTES = 64 * 2 ** 20;
+/**
+ * The largest part of a cut file. A later part's rows wait in memory until the parts before it are
+ * counted; with every part this short, a job holds the rows of a part or two at most.
+ */
+const MAX_PART_BYTES = 64 * 2 ** 20;
 
 /** One file's work: the bytes not yet handed out, and its parts in order. */
 interface FileWork {
@@ -144,9 +147,12 @@ async function nextPiece(work: FileWork[], jobs: number, minPartBytes: number): 
   if (jobs > 1 && file.task.splittable) {
     const left = work.reduce((n, w) => n + (w.end - w.next), 0);
     let size = Math.max(minPartBytes, Math.ceil(left / (2 * jobs)));
-    if (!first) size = Math.min(size, Math.max(minPartBytes, MAX_COUNTED_PART_BYTES));
     // Not a sliver at the end: a rest under a quarter more than the piece goes with it.
-    if (file.end - from > size * 1.25) {
+    const whole = first && file.end - from <= size * 1.25;
+    // A whole file streams at any size. Once a file is cut, every part is at most MAX_PART_BYTES, the first
+    // too: a later part's rows wait in memory for the parts before it, so those must not be long.
+    if (!whole) size = Math.min(size, Math.max(minPartBytes, MAX_PART_BYTES));
+    if (!whole && file.end - from > size * 1.25) {
       const at = await lineStartAfter(file.task.path, from + size, file.end);
       if (at < file.end) to = at;
     }

@@ -10,7 +10,8 @@ import type { FormatId } from './types';
  */
 export function sniffingParser(file: string, options: LineParserOptions, text: () => LineParser): LineParser {
   if (options.from === 'inspect-eval') return new InspectEvalParser(file);
-  if (options.from && options.from !== 'auto') return text();
+  // A later part of a v1 file holds lines, whatever its first bytes look like.
+  if ((options.from && options.from !== 'auto') || options.continuesV1) return text();
   return new SniffingParser(file, text);
 }
 
