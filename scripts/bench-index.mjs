@@ -130,7 +130,11 @@ try {
   );
   row('baseline in 2 processes, ms', times.baseline2.map((x) => x.toFixed(0)).join(' / '), mbs(best(times.baseline2)));
   row('2 jobs speed-up', speedup.toFixed(2), `target >= ${TARGET_SPEEDUP}`);
-  row('the same, child started in the run', (best(times.one) / (times.two[0] ?? Number.NaN)).toFixed(2), 'the first 2-job run, which forks its child');
+  row(
+    'the same, child started in the run',
+    (best(times.one) / (times.two[0] ?? Number.NaN)).toFixed(2),
+    'the first 2-job run, which forks its child',
+  );
   row(
     "this machine's 2-core ceiling",
     ceiling.toFixed(2),
