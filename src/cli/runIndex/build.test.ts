@@ -4,6 +4,8 @@ import { join, sep } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP } from '../../analysis';
+import { DEFAULT_MAX_LINE_BYTES } from '../../format';
 import { type IndexRow, indexRowFrom } from '../../format/runIndex/columns';
 import type { RunManifest } from '../../format/runIndex/manifest';
 import { buildRollout } from '../../testing/builders';
@@ -158,6 +160,17 @@ describe('trajscope index', () => {
     expect([counted.reused, counted.indexed]).toEqual([0, 1]);
     expect((await rowsOf(out, counted.manifest))[0]?.in_signal).toBe(true);
     expect((await buildIndex({ inputs: [dir], outDir: out, jobs: 1, rows: { unknownAsFinished: true } })).reused).toBe(1);
+  });
+
+  it('reuses an index whose options differ only in naming the defaults (index names them, view and query do not)', async () => {
+    const dir = runDir({ 'u.jsonl': `${line('u1')}\n` });
+    const out = join(dir, 'idx');
+    const named = { from: 'auto' as const, maxLineBytes: DEFAULT_MAX_LINE_BYTES };
+    const rows = { driftThreshold: DEFAULT_DRIFT_THRESHOLD, unknownAsFinished: false, isCap: DEFAULT_IS_CAP };
+    await buildIndex({ inputs: [dir], outDir: out, jobs: 1, read: named, rows });
+    expect((await buildIndex({ inputs: [dir], outDir: out, jobs: 1 })).reused).toBe(1);
+    expect((await buildIndex({ inputs: [dir], outDir: out, jobs: 1, read: named, rows })).reused).toBe(1);
+    expect((await buildIndex({ inputs: [dir], outDir: out, jobs: 1, rows: { isCap: 3 } })).indexed).toBe(1);
   });
 
   it('splits a file into shards at the row limit, each covering whole lines', async () => {

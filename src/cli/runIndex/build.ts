@@ -3,7 +3,8 @@ import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { createLineParser, stableStringify } from '../../format';
+import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP } from '../../analysis';
+import { createLineParser, DEFAULT_MAX_LINE_BYTES, stableStringify } from '../../format';
 import { parseRunManifest, type RunManifest } from '../../format/runIndex/manifest';
 import type { ReadOptions } from '../readFile';
 import { type Input, listInputs, toPosix } from './inputs';
@@ -86,7 +87,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
   const { base, inputs } = await listInputs(options.inputs, outDir, options.base);
   const sourceBase = toPosix(relative(outDir, base));
   const old = await readManifest(outDir);
-  const optionsKey = stableStringify({ read: options.read ?? {}, rows: options.rows ?? {} });
+  const optionsKey = optionsKeyOf(options.read ?? {}, options.rows ?? {});
   const same = old?.source_base === sourceBase && (old.options ?? optionsKey) === optionsKey;
   const previous = new Map((same && old ? old.files : []).map((f) => [f.file, f]));
   const shardRows = options.shardRows ?? DEFAULT_SHARD_ROWS;
@@ -173,6 +174,26 @@ async function entryOf(input: Input, size: number, mtime: number, kept: FileEntr
     policy_versions: policies,
     unstepped: (kept?.unstepped ?? 0) + r.unstepped,
   };
+}
+
+/**
+ * The options the rows are made with, as they act: defaults filled in, so an index built by `trajscope
+ * index` (which names every default) is reused by `view` and `query` (which leave them out), and the
+ * other way round. A function (lint's token text for reasons) changes no row column and is left out.
+ */
+export function optionsKeyOf(read: ReadOptions, rows: RowOptions): string {
+  const { tokenText: _tokenText, ...checks } = rows;
+  const acting = {
+    read: { ...read, from: read.from ?? 'auto', maxLineBytes: read.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES },
+    rows: {
+      ...checks,
+      driftThreshold: checks.driftThreshold ?? DEFAULT_DRIFT_THRESHOLD,
+      unknownAsFinished: checks.unknownAsFinished ?? false,
+      isCap: checks.isCap ?? DEFAULT_IS_CAP,
+    },
+  };
+  // Through JSON first: a key set to undefined is a key left out.
+  return stableStringify(JSON.parse(JSON.stringify(acting)));
 }
 
 /** Bytes of a file's start read to find its first line. */
