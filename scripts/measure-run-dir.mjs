@@ -29,7 +29,7 @@ try {
   const t0 = performance.now();
   await page.goto(base);
   const run = page.getByRole('region', { name: 'Run' });
-  await run.getByRole('figure', { name: 'Reward' }).locator('.recharts-line-curve').first().waitFor({ timeout: 600_000 });
+  await page.getByRole('figure', { name: 'Reward' }).locator('.recharts-line-curve').first().waitFor({ timeout: 600_000 });
   const firstChart = performance.now() - t0;
   // Every shard read: the run page names its rollouts once it has them all.
   await page.waitForFunction(() => !/(Reading|Building) the run index/.test(document.body.textContent ?? ''), null, {
@@ -44,13 +44,20 @@ try {
   await page.getByRole('banner').getByRole('button', { name: 'Rollouts' }).click();
   const t1 = performance.now();
   const grid = page.getByRole('grid', { name: 'Rollouts' });
-  await grid.getByRole('row').filter({ has: page.getByRole('gridcell') }).first().dblclick();
+  await grid
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') })
+    .first()
+    .dblclick();
   await page.getByRole('region', { name: 'Rollout steps' }).getByRole('button').first().waitFor({ timeout: 60_000 });
   const rollout = performance.now() - t1;
   console.log(
     `measure-run-dir: ${dir}: served after ${(served / 1000).toFixed(1)} s; ${summary}; first chart ${(firstChart / 1000).toFixed(2)} s, ` +
       `every shard read ${(loaded / 1000).toFixed(2)} s, live heap ${(usedSize / 2 ** 20).toFixed(0)} MB; a rollout opened from the list in ${rollout.toFixed(0)} ms`,
   );
+} catch (e) {
+  if (shot) await (await browser.contexts()[0]?.pages()[0])?.screenshot({ path: shot.replace(/\.png$/, '-failed.png') });
+  throw e;
 } finally {
   await browser.close();
   server.kill('SIGTERM');
