@@ -1,7 +1,8 @@
 // `npm run bench:huge-rollout`: one rollout of 10,000 and one of 1,000,000 steps (issue 18), each with a
 // finding per step, served by `trajscope view` and opened in headless Chromium through the real app.
 // Measures the longest main-thread task while selecting it in the run list (detail pane), opening its
-// Steps view, its Four roles (swimlane) and its Grader audit. Target: no long task over 50 ms.
+// Steps view, its Four roles (swimlane) and its Grader audit. Target: no long task over 50 ms. After each
+// phase, the page's live JS heap (main thread, after a forced full GC through CDP) is printed too.
 // A phase ends when its view shows content (the first step's row, the first event, the far step selected),
 // not when its tab is selected: a view built in slices is measured until it is built.
 //   BENCH_STEPS=10000,1000000 (default) picks the sizes; BENCH_PHASES=select,steps,jump,roles,audit (default) the steps;
@@ -92,6 +93,8 @@ try {
     // The rows show before the load's last snapshot; selecting meanwhile would measure that snapshot too.
     await page.waitForFunction(() => performance.getEntriesByName('trajscope:loaded').length > 0, null, { timeout: 300_000 });
     const loadMs = Date.now() - t0;
+    const heapCdp = await context.newCDPSession(page);
+    await heapCdp.send('HeapProfiler.enable');
     await page.evaluate(() => {
       window.__longTasks = [];
       new PerformanceObserver((list) => {
@@ -121,7 +124,10 @@ try {
       const to = await page.evaluate(() => performance.now());
       if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${n}-${phase}.png`) });
       const tasks = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.at >= a && t.at <= b).map((t) => t.ms), [from, to]);
-      rows.push({ n, label, ms, longest: tasks.length ? Math.max(...tasks) : 0, count: tasks.length });
+      // Outside the measured window: the forced collection is a long task of its own.
+      await heapCdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await heapCdp.send('Runtime.getHeapUsage');
+      rows.push({ n, label, ms, longest: tasks.length ? Math.max(...tasks) : 0, count: tasks.length, heap: usedSize });
     };
     const nav = (query) => () =>
       page.evaluate((q) => {
@@ -171,7 +177,7 @@ let worst = 0;
 for (const r of rows) {
   if (r.longest !== null) worst = Math.max(worst, r.longest);
   console.log(
-    `${r.n.toLocaleString('en-US').padStart(9)} steps  ${r.label.padEnd(40)} ${String(r.ms).padStart(7)} ms  ${r.longest === null ? '' : `longest task ${r.longest.toFixed(0)} ms (${r.count} over 50 ms)`}`,
+    `${r.n.toLocaleString('en-US').padStart(9)} steps  ${r.label.padEnd(40)} ${String(r.ms).padStart(7)} ms  ${r.longest === null ? '' : `longest task ${r.longest.toFixed(0).padStart(4)} ms (${r.count} over 50 ms)  heap ${(r.heap / 2 ** 20).toFixed(0).padStart(5)} MB`}`,
   );
 }
 console.log(

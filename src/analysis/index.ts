@@ -19,6 +19,7 @@ export { formatCount, formatStatistic, plural } from './counting';
 export type { FindingGroup } from './findingGroups';
 export { findingCodes, groupFindings, MANY_FINDINGS, rememberFindingGroups } from './findingGroups';
 
+export { CHUNKS_KEPT, chunkedArray, chunksOf, isChunked } from './chunked';
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';

@@ -3,7 +3,8 @@ import { type PrivateTests, privateTests } from './auditTests';
 import { PASS_CHUNK, type Pass, within } from './passes';
 import { executionsOf } from './stepChecks';
 import { terminationInfo } from './termination';
-import { firstFinishStep, joinTurns, timestampMs as parseTime, type Turn, type TurnIndex, turnAt, turnIndexPass } from './timeline';
+import { runPass } from './passes';
+import { timestampMs as parseTime, type Turn, type TurnIndex, turnAt, turnIndexPass } from './timeline';
 
 /*
  * One rollout as the design article's division of labour: the model generates tool calls, the harness
@@ -90,6 +91,8 @@ function defaults(): Pick<EventBase, Defaults> {
 interface Placing {
   record: Rollout;
   steps: Step[];
+  /** The first `finish` step (TurnIndex.finish): where the artifact was submitted from. */
+  finish: number | null;
   excluded: boolean;
   /** Milliseconds since the rollout started, when the timestamps say. */
   rel: (iso: string | undefined) => number | null;
@@ -97,14 +100,14 @@ interface Placing {
   start: number | null;
 }
 
-function placing(record: Rollout): Placing {
+function placing(record: Rollout, turns: TurnIndex): Placing {
   const steps = record.steps ?? [];
   const t0 = parseTime(record.started_at) ?? parseTime(steps[0]?.started_at);
   const rel = (iso: string | undefined) => {
     const t = parseTime(iso);
     return t === null || t0 === null ? null : t - t0;
   };
-  return { record, steps, excluded: !terminationInfo(record.termination).inSignal, rel, start: t0 === null ? null : 0 };
+  return { record, steps, finish: turns.finish, excluded: !terminationInfo(record.termination).inSignal, rel, start: t0 === null ? null : 0 };
 }
 
 const span = (from: number | null, to: number | null) => (from === null || to === null || to < from ? null : to - from);
@@ -214,9 +217,8 @@ function turnEvents(p: Placing, turn: Turn, ti: number, ready: number | null, pu
 
 /** The events after the last turn: grading, the private grade, the ending, what the trainer does. */
 function tailEvents(p: Placing, push: (e: RoleEventFacts) => void): void {
-  const { record, steps, excluded, rel } = p;
+  const { record, steps, excluded, rel, finish } = p;
   const endMs = rel(record.ended_at);
-  const finish = firstFinishStep(record);
   const finishEnd = finish === null ? null : rel(steps[finish - 1]?.ended_at);
   const grading = record.grading;
   const reward = typeof record.reward === 'number' ? record.reward : null;
@@ -302,13 +304,12 @@ function tailEvents(p: Placing, push: (e: RoleEventFacts) => void): void {
 
 /** The ordered role events of one rollout. Pure: the view words, lays out and plays them. */
 export function roleTimeline(record: Rollout): RoleTimelineFacts {
-  const p = placing(record);
+  const turns = runPass(turnIndexPass(record));
+  const p = placing(record, turns);
   const events: RoleEventFacts[] = [];
   const push = (e: RoleEventFacts) => events.push(e);
   let ready = p.start;
-  joinTurns(record).forEach((turn, ti) => {
-    ready = turnEvents(p, turn, ti, ready, push);
-  });
+  for (let ti = 0; ti < turns.length; ti++) ready = turnEvents(p, turnAt(turns, ti), ti, ready, push);
   tailEvents(p, push);
   return { events, timed: events.some((e) => e.durationMs !== null), totalMs: p.rel(record.ended_at), excluded: p.excluded };
 }
@@ -333,7 +334,7 @@ export interface RolePages {
 /** `RolePages` as a pass (src/analysis/passes.ts), for a page to run in slices. */
 export function* rolePagesPass(record: Rollout, per: number): Pass<RolePages> {
   const turns = yield* within(turnIndexPass(record), 0, 0.3);
-  const p = placing(record);
+  const p = placing(record, turns);
   let count = 0;
   let timed = false;
   const push = (e: RoleEventFacts) => {
@@ -362,7 +363,7 @@ export function* rolePagesPass(record: Rollout, per: number): Pass<RolePages> {
 
 /** The events of one page of `pages`, in order: the page's turns, and on the last page the ending too. */
 export function rolePageEvents(record: Rollout, pages: RolePages, page: number): RoleEventFacts[] {
-  const p = placing(record);
+  const p = placing(record, pages.turns);
   const events: RoleEventFacts[] = [];
   const push = (e: RoleEventFacts) => events.push(e);
   const last = pages.starts.length - 2;
