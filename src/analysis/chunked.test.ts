@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHUNKS_KEPT, chunkedArray, chunksOf, isChunked } from './chunked';
+import { CHUNKS_KEPT, chunkedArray, chunksOf, cursorOf, isChunked } from './chunked';
 
 /** A chunked array over `items`, counting how often each chunk is parsed (a fresh copy each time). */
 function counted<T>(items: T[], per: number, keep?: number) {
@@ -95,6 +95,22 @@ describe('chunkedArray', () => {
           array[0];
           expect(parses.length).toBe(before);
         }
+      }),
+      { seed: 18, numRuns: 100 },
+    );
+  });
+
+  it('cursorOf reads any index right, and a walk in order parses each chunk once and keeps none', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.array(fc.nat(), { maxLength: 30 }), (n, picks) => {
+        const plain = items(n);
+        const { array, parses } = counted(plain, 7, 2);
+        const inOrder = cursorOf(array);
+        for (let i = 0; i < n; i++) expect(inOrder(i)).toEqual(plain[i]);
+        expect(parses).toEqual(Array.from({ length: Math.ceil(n / 7) }, (_, c) => c));
+        const anyOrder = cursorOf(array);
+        for (const p of picks) expect(anyOrder(p % n)).toEqual(plain[p % n]);
+        expect(cursorOf(plain)(n - 1)).toBe(plain[n - 1]);
       }),
       { seed: 18, numRuns: 100 },
     );

@@ -109,3 +109,23 @@ export function* chunksOf<T>(items: readonly T[], per = PASS_CHUNK): Generator<[
   const chunks = Math.ceil(s.length / s.per);
   for (let c = 0; c < chunks; c++) yield [c * s.per, s.cache.get(c) ?? s.parse(c)];
 }
+
+/**
+ * Reads `items[i]` for a walk that goes (mostly) in order: a run at a time from `chunksOf`, so a chunked
+ * array's chunks are parsed once each and dropped as the walk leaves them (a walk through the cache would
+ * keep the last few alive long enough for the collector to move them to the old generation). An index
+ * behind the current run is read from the array itself.
+ */
+export function cursorOf<T>(items: readonly T[]): (i: number) => T | undefined {
+  const runs = chunksOf(items);
+  let from = 0;
+  let run: readonly T[] = [];
+  return (i) => {
+    while (i >= from + run.length) {
+      const next = runs.next();
+      if (next.done) return items[i];
+      [from, run] = next.value;
+    }
+    return i >= from ? run[i - from] : items[i];
+  };
+}

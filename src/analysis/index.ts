@@ -7,6 +7,7 @@ export type { AuditSteps } from './auditSteps';
 export { auditStepsPass } from './auditSteps';
 export type { DevTests, PrivateTests, TestContrast } from './auditTests';
 export { lastDevTests, privateTests, testContrast } from './auditTests';
+export { CHUNKS_KEPT, chunkedArray, chunksOf, isChunked } from './chunked';
 export type { AlignedRow, Alignment } from './compare/align';
 export { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from './compare/bootstrap';
 export type { Cohort, CohortRow, TaskComparison, TaskVerdict } from './compare/checkpoints';
@@ -18,8 +19,6 @@ export { contextChange, previousSequence } from './context';
 export { formatCount, formatStatistic, plural } from './counting';
 export type { FindingGroup } from './findingGroups';
 export { findingCodes, groupFindings, MANY_FINDINGS, rememberFindingGroups } from './findingGroups';
-
-export { CHUNKS_KEPT, chunkedArray, chunksOf, isChunked } from './chunked';
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';

@@ -1,9 +1,9 @@
 import type { Rollout, Step, TrainingUpdate } from '../format';
 import { type PrivateTests, privateTests } from './auditTests';
-import { PASS_CHUNK, type Pass, within } from './passes';
+import { cursorOf } from './chunked';
+import { PASS_CHUNK, type Pass, runPass, within } from './passes';
 import { executionsOf } from './stepChecks';
 import { terminationInfo } from './termination';
-import { runPass } from './passes';
 import { timestampMs as parseTime, type Turn, type TurnIndex, turnAt, turnIndexPass } from './timeline';
 
 /*
@@ -91,6 +91,8 @@ function defaults(): Pick<EventBase, Defaults> {
 interface Placing {
   record: Rollout;
   steps: Step[];
+  /** Step `i` (0-based): `steps[i]`, or a cursor over them for the pass that walks them all (cursorOf). */
+  stepAt: (i: number) => Step | undefined;
   /** The first `finish` step (TurnIndex.finish): where the artifact was submitted from. */
   finish: number | null;
   excluded: boolean;
@@ -100,14 +102,22 @@ interface Placing {
   start: number | null;
 }
 
-function placing(record: Rollout, turns: TurnIndex): Placing {
+function placing(record: Rollout, turns: TurnIndex, stepAt?: (i: number) => Step | undefined): Placing {
   const steps = record.steps ?? [];
   const t0 = parseTime(record.started_at) ?? parseTime(steps[0]?.started_at);
   const rel = (iso: string | undefined) => {
     const t = parseTime(iso);
     return t === null || t0 === null ? null : t - t0;
   };
-  return { record, steps, finish: turns.finish, excluded: !terminationInfo(record.termination).inSignal, rel, start: t0 === null ? null : 0 };
+  return {
+    record,
+    steps,
+    stepAt: stepAt ?? ((i) => steps[i]),
+    finish: turns.finish,
+    excluded: !terminationInfo(record.termination).inSignal,
+    rel,
+    start: t0 === null ? null : 0,
+  };
 }
 
 const span = (from: number | null, to: number | null) => (from === null || to === null || to < from ? null : to - from);
@@ -119,7 +129,7 @@ const span = (from: number | null, to: number | null) => (from === null || to ==
 function turnEvents(p: Placing, turn: Turn, ti: number, ready: number | null, push: (e: RoleEventFacts) => void): number | null {
   const { record, steps, excluded, rel } = p;
   const lastStep = steps.length;
-  const step = turn.step === null ? undefined : steps[turn.step - 1];
+  const step = turn.step === null ? undefined : p.stepAt(turn.step - 1);
   const seg = turn.segment === null ? undefined : record.segments[turn.segment];
   const n = turn.step;
 
@@ -334,7 +344,9 @@ export interface RolePages {
 /** `RolePages` as a pass (src/analysis/passes.ts), for a page to run in slices. */
 export function* rolePagesPass(record: Rollout, per: number): Pass<RolePages> {
   const turns = yield* within(turnIndexPass(record), 0, 0.3);
-  const p = placing(record, turns);
+  // Turns come in step order (but for a segment joined to an earlier step): a cursor reads the steps
+  // a run at a time, parsing a huge rollout's chunks once each (docs/adr/0018).
+  const p = placing(record, turns, cursorOf(record.steps ?? []));
   let count = 0;
   let timed = false;
   const push = (e: RoleEventFacts) => {

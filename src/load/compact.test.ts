@@ -146,7 +146,12 @@ const PER = 2048;
 
 const longSteps = (n: number): Step[] =>
   Array.from({ length: n }, (_, i) =>
-    buildStep({ tool_call_id: `s-${i}`, tool: i % 5 === 0 ? 'run_tests' : 'edit', args: { k: i }, observation: { status: 'ok', text: `${i}` } }),
+    buildStep({
+      tool_call_id: `s-${i}`,
+      tool: i % 5 === 0 ? 'run_tests' : 'edit',
+      args: { k: i },
+      observation: { status: 'ok', text: `${i}` },
+    }),
   );
 
 describe('a huge record’s steps, parsed when read (docs/adr/0018)', () => {
