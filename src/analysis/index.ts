@@ -48,7 +48,7 @@ export { HAS_WORDS, parseQuery, QueryError } from './search/query';
 export type { SearchMatch } from './search/scan';
 export { RecordScanner } from './search/scan';
 export { IN_SIGNAL_TERMINATIONS, isKnownTermination, terminationInfo, terminationRank } from './termination';
-export { firstFinishStep, timestampMs, turnIndexPass } from './timeline';
+export { timestampMs, turnIndexPass } from './timeline';
 export type { IdDecoder, TokenSource, TokenTrack } from './tokens';
 export { isQwenTokenizer, recordTokenText, TokenRole, tokenTrack } from './tokens';
 export { DEFAULT_DRIFT_THRESHOLD } from './trainingChecks';
