@@ -1,12 +1,15 @@
 // `npm run bench:huge-rollout`: one rollout of 10,000 and one of 1,000,000 steps (issue 18), each with a
 // finding per step, served by `trajscope view` and opened in headless Chromium through the real app.
 // Measures the longest main-thread task while selecting it in the run list (detail pane), opening its
-// Steps view, its Four roles (swimlane) and its Grader audit. Target: no long task over 50 ms.
+// Steps view, its Four roles (swimlane) and its Grader audit. Target: no long task over 50 ms. After each
+// phase, the page's live JS heap (main thread, after a forced full GC through CDP) is printed too.
 // A phase ends when its view shows content (the first step's row, the first event, the far step selected),
 // not when its tab is selected: a view built in slices is measured until it is built.
 //   BENCH_STEPS=10000,1000000 (default) picks the sizes; BENCH_PHASES=select,steps,jump,roles,audit (default) the steps;
 //   BENCH_PROFILE=DIR writes a CPU profile of each phase there (open in Chrome DevTools) and prints its heaviest functions;
-//   BENCH_SCREENSHOTS=DIR a screenshot of the page after each phase (<steps>-<phase>.png).
+//   BENCH_SCREENSHOTS=DIR a screenshot of the page after each phase (<steps>-<phase>.png);
+//   BENCH_TRACE=DIR a Chromium trace of each phase there (<steps>-<phase>.json, open in DevTools' Performance
+//   panel) and, for each task over 50 ms, what took its time (garbage collection, a script, layout).
 import { createWriteStream, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +21,24 @@ const SIZES = (process.env.BENCH_STEPS ?? '10000,1000000').split(',').map(Number
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'select,steps,jump,roles,audit').split(','));
 const PROFILE = process.env.BENCH_PROFILE;
 const SCREENSHOTS = process.env.BENCH_SCREENSHOTS;
+const TRACE = process.env.BENCH_TRACE;
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.gc'];
+
+/** The main thread's tasks over 50 ms in a trace, each with the events that took most of it. */
+function longTraceTasks(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const mine = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const tasks = mine.filter((e) => e.name === 'RunTask' && e.dur > TARGET_LONG_TASK_MS * 1000);
+  return tasks.map((t) => {
+    const inner = mine.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur && e.dur > 5000);
+    const top = inner.sort((a, b) => b.dur - a.dur).slice(0, 6);
+    return {
+      ms: t.dur / 1000,
+      parts: top.map((e) => `${e.name}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''} ${(e.dur / 1000).toFixed(0)} ms`),
+    };
+  });
+}
 
 /** The functions with the most self time in a CPU profile, heaviest first. */
 function heaviest(profile, top = 8) {
@@ -92,6 +113,8 @@ try {
     // The rows show before the load's last snapshot; selecting meanwhile would measure that snapshot too.
     await page.waitForFunction(() => performance.getEntriesByName('trajscope:loaded').length > 0, null, { timeout: 300_000 });
     const loadMs = Date.now() - t0;
+    const heapCdp = await context.newCDPSession(page);
+    await heapCdp.send('HeapProfiler.enable');
     await page.evaluate(() => {
       window.__longTasks = [];
       new PerformanceObserver((list) => {
@@ -107,6 +130,7 @@ try {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.start');
       }
+      if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       const started = Date.now();
       await action();
       await ready.waitFor({ timeout: 300_000 });
@@ -119,9 +143,18 @@ try {
         for (const [name, t] of heaviest(profile)) console.log(`  ${t.toFixed(0).padStart(7)} ms  ${name}`);
       }
       const to = await page.evaluate(() => performance.now());
+      if (TRACE) {
+        const buffer = await browser.stopTracing();
+        writeFileSync(join(TRACE, `${n}-${phase}.json`), buffer);
+        for (const t of longTraceTasks(JSON.parse(buffer.toString())))
+          console.log(`${n} ${phase}: task ${t.ms.toFixed(0)} ms: ${t.parts.join(', ')}`);
+      }
       if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${n}-${phase}.png`) });
       const tasks = await page.evaluate(([a, b]) => window.__longTasks.filter((t) => t.at >= a && t.at <= b).map((t) => t.ms), [from, to]);
-      rows.push({ n, label, ms, longest: tasks.length ? Math.max(...tasks) : 0, count: tasks.length });
+      // Outside the measured window: the forced collection is a long task of its own.
+      await heapCdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await heapCdp.send('Runtime.getHeapUsage');
+      rows.push({ n, label, ms, longest: tasks.length ? Math.max(...tasks) : 0, count: tasks.length, heap: usedSize });
     };
     const nav = (query) => () =>
       page.evaluate((q) => {
@@ -171,7 +204,7 @@ let worst = 0;
 for (const r of rows) {
   if (r.longest !== null) worst = Math.max(worst, r.longest);
   console.log(
-    `${r.n.toLocaleString('en-US').padStart(9)} steps  ${r.label.padEnd(40)} ${String(r.ms).padStart(7)} ms  ${r.longest === null ? '' : `longest task ${r.longest.toFixed(0)} ms (${r.count} over 50 ms)`}`,
+    `${r.n.toLocaleString('en-US').padStart(9)} steps  ${r.label.padEnd(40)} ${String(r.ms).padStart(7)} ms  ${r.longest === null ? '' : `longest task ${r.longest.toFixed(0).padStart(4)} ms (${r.count} over 50 ms)  heap ${(r.heap / 2 ** 20).toFixed(0).padStart(5)} MB`}`,
   );
 }
 console.log(

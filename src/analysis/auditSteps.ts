@@ -1,5 +1,6 @@
 import type { Step } from '../format';
-import { PASS_CHUNK, type Pass, runPass } from './passes';
+import { chunksOf } from './chunked';
+import { type Pass, runPass } from './passes';
 
 /**
  * What the grader audit reads of a rollout's steps, gathered in one pass: a rollout may have a million
@@ -19,17 +20,19 @@ export function emptyAuditSteps(): AuditSteps {
 }
 
 /**
- * Folds `steps[from..to)` into `into`. Called over consecutive ranges from 0 it gives what one pass
- * over all of them gives, so a view can spread the pass over several tasks.
+ * Folds `steps[from..to)` into `into`, `steps[0]` being step number `first` (a run of a longer list).
+ * Called over consecutive ranges from 0 it gives what one pass over all of them gives, so a view can
+ * spread the pass over several tasks.
  */
-export function scanAuditSteps(steps: readonly Step[], into: AuditSteps, from: number, to: number): void {
+export function scanAuditSteps(steps: readonly Step[], into: AuditSteps, from: number, to: number, first = 1): void {
   const end = Math.min(to, steps.length);
   for (let i = from; i < end; i++) {
     const s = steps[i];
     if (!s) continue;
-    if (s.tool === 'finish' && into.finish === null) into.finish = i + 1;
-    else if (s.tool === 'run_tests') into.lastRunTests = i + 1;
-    if (s.process_reward !== undefined) into.processRewards.push({ step: i + 1, reward: s.process_reward });
+    const n = first + i;
+    if (s.tool === 'finish' && into.finish === null) into.finish = n;
+    else if (s.tool === 'run_tests') into.lastRunTests = n;
+    if (s.process_reward !== undefined) into.processRewards.push({ step: n, reward: s.process_reward });
   }
 }
 
@@ -37,9 +40,10 @@ export function scanAuditSteps(steps: readonly Step[], into: AuditSteps, from: n
 export function* auditStepsPass(record: { steps?: readonly Step[] }): Pass<AuditSteps> {
   const steps = record.steps ?? [];
   const into = emptyAuditSteps();
-  for (let at = 0; at < steps.length; at += PASS_CHUNK) {
-    scanAuditSteps(steps, into, at, at + PASS_CHUNK);
-    yield Math.min(1, (at + PASS_CHUNK) / steps.length);
+  // A run at a time (chunksOf): a huge rollout's steps are parsed a chunk at a time.
+  for (const [from, run] of chunksOf(steps)) {
+    scanAuditSteps(run, into, 0, run.length, from + 1);
+    yield Math.min(1, (from + run.length) / steps.length);
   }
   return into;
 }

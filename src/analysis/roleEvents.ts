@@ -1,9 +1,10 @@
 import type { Rollout, Step, TrainingUpdate } from '../format';
 import { type PrivateTests, privateTests } from './auditTests';
-import { PASS_CHUNK, type Pass, within } from './passes';
+import { cursorOf } from './chunked';
+import { PASS_CHUNK, type Pass, runPass, within } from './passes';
 import { executionsOf } from './stepChecks';
 import { terminationInfo } from './termination';
-import { firstFinishStep, joinTurns, timestampMs as parseTime, type Turn, type TurnIndex, turnAt, turnIndexPass } from './timeline';
+import { timestampMs as parseTime, type Turn, type TurnIndex, turnAt, turnIndexPass } from './timeline';
 
 /*
  * One rollout as the design article's division of labour: the model generates tool calls, the harness
@@ -90,6 +91,10 @@ function defaults(): Pick<EventBase, Defaults> {
 interface Placing {
   record: Rollout;
   steps: Step[];
+  /** Step `i` (0-based): `steps[i]`, or a cursor over them for the pass that walks them all (cursorOf). */
+  stepAt: (i: number) => Step | undefined;
+  /** The first `finish` step (TurnIndex.finish): where the artifact was submitted from. */
+  finish: number | null;
   excluded: boolean;
   /** Milliseconds since the rollout started, when the timestamps say. */
   rel: (iso: string | undefined) => number | null;
@@ -97,14 +102,22 @@ interface Placing {
   start: number | null;
 }
 
-function placing(record: Rollout): Placing {
+function placing(record: Rollout, turns: TurnIndex, stepAt?: (i: number) => Step | undefined): Placing {
   const steps = record.steps ?? [];
   const t0 = parseTime(record.started_at) ?? parseTime(steps[0]?.started_at);
   const rel = (iso: string | undefined) => {
     const t = parseTime(iso);
     return t === null || t0 === null ? null : t - t0;
   };
-  return { record, steps, excluded: !terminationInfo(record.termination).inSignal, rel, start: t0 === null ? null : 0 };
+  return {
+    record,
+    steps,
+    stepAt: stepAt ?? ((i) => steps[i]),
+    finish: turns.finish,
+    excluded: !terminationInfo(record.termination).inSignal,
+    rel,
+    start: t0 === null ? null : 0,
+  };
 }
 
 const span = (from: number | null, to: number | null) => (from === null || to === null || to < from ? null : to - from);
@@ -116,7 +129,7 @@ const span = (from: number | null, to: number | null) => (from === null || to ==
 function turnEvents(p: Placing, turn: Turn, ti: number, ready: number | null, push: (e: RoleEventFacts) => void): number | null {
   const { record, steps, excluded, rel } = p;
   const lastStep = steps.length;
-  const step = turn.step === null ? undefined : steps[turn.step - 1];
+  const step = turn.step === null ? undefined : p.stepAt(turn.step - 1);
   const seg = turn.segment === null ? undefined : record.segments[turn.segment];
   const n = turn.step;
 
@@ -214,9 +227,8 @@ function turnEvents(p: Placing, turn: Turn, ti: number, ready: number | null, pu
 
 /** The events after the last turn: grading, the private grade, the ending, what the trainer does. */
 function tailEvents(p: Placing, push: (e: RoleEventFacts) => void): void {
-  const { record, steps, excluded, rel } = p;
+  const { record, steps, excluded, rel, finish } = p;
   const endMs = rel(record.ended_at);
-  const finish = firstFinishStep(record);
   const finishEnd = finish === null ? null : rel(steps[finish - 1]?.ended_at);
   const grading = record.grading;
   const reward = typeof record.reward === 'number' ? record.reward : null;
@@ -302,13 +314,12 @@ function tailEvents(p: Placing, push: (e: RoleEventFacts) => void): void {
 
 /** The ordered role events of one rollout. Pure: the view words, lays out and plays them. */
 export function roleTimeline(record: Rollout): RoleTimelineFacts {
-  const p = placing(record);
+  const turns = runPass(turnIndexPass(record));
+  const p = placing(record, turns);
   const events: RoleEventFacts[] = [];
   const push = (e: RoleEventFacts) => events.push(e);
   let ready = p.start;
-  joinTurns(record).forEach((turn, ti) => {
-    ready = turnEvents(p, turn, ti, ready, push);
-  });
+  for (let ti = 0; ti < turns.length; ti++) ready = turnEvents(p, turnAt(turns, ti), ti, ready, push);
   tailEvents(p, push);
   return { events, timed: events.some((e) => e.durationMs !== null), totalMs: p.rel(record.ended_at), excluded: p.excluded };
 }
@@ -333,7 +344,9 @@ export interface RolePages {
 /** `RolePages` as a pass (src/analysis/passes.ts), for a page to run in slices. */
 export function* rolePagesPass(record: Rollout, per: number): Pass<RolePages> {
   const turns = yield* within(turnIndexPass(record), 0, 0.3);
-  const p = placing(record);
+  // Turns come in step order (but for a segment joined to an earlier step): a cursor reads the steps
+  // a run at a time, parsing a huge rollout's chunks once each (docs/adr/0018).
+  const p = placing(record, turns, cursorOf(record.steps ?? []));
   let count = 0;
   let timed = false;
   const push = (e: RoleEventFacts) => {
@@ -362,7 +375,7 @@ export function* rolePagesPass(record: Rollout, per: number): Pass<RolePages> {
 
 /** The events of one page of `pages`, in order: the page's turns, and on the last page the ending too. */
 export function rolePageEvents(record: Rollout, pages: RolePages, page: number): RoleEventFacts[] {
-  const p = placing(record);
+  const p = placing(record, pages.turns);
   const events: RoleEventFacts[] = [];
   const push = (e: RoleEventFacts) => events.push(e);
   const last = pages.starts.length - 2;

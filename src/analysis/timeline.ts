@@ -1,4 +1,5 @@
-import type { Rollout } from '../format';
+import type { Rollout, Step } from '../format';
+import { chunksOf, isChunked } from './chunked';
 import { PASS_CHUNK, type Pass, runPass } from './passes';
 
 /**
@@ -38,6 +39,11 @@ export interface TurnIndex {
   turnOfStep: Int32Array;
   /** The turn of each segment. */
   turnOfSegment: Int32Array;
+  /**
+   * 1-based number of the first `finish` step, or null (firstFinishStep): found in the same walk over
+   * the steps, which for a huge rollout parses them (docs/adr/0018), so no view walks them again for it.
+   */
+  finish: number | null;
 }
 
 /** One turn of an index. */
@@ -47,8 +53,22 @@ export function turnAt(index: TurnIndex, turn: number): Turn {
   return { segment: segment < 0 ? null : segment, step: step === 0 ? null : step };
 }
 
+/**
+ * The turn index of each record whose steps are parsed when read (docs/adr/0018): the Steps view and
+ * Four roles both need it, and making it parses every step (about half a second at a million).
+ */
+const indexed = new WeakMap<Rollout, TurnIndex>();
+
 /** `joinTurns` as a pass (src/analysis/passes.ts): the same joins, in slices for a huge rollout. */
 export function* turnIndexPass(record: Rollout): Pass<TurnIndex> {
+  const known = indexed.get(record);
+  if (known) return known;
+  const index = yield* joinPass(record);
+  if (record.steps && isChunked(record.steps)) indexed.set(record, index);
+  return index;
+}
+
+function* joinPass(record: Rollout): Pass<TurnIndex> {
   const steps = record.steps ?? [];
   const segments = record.segments;
   const total = steps.length * 2 + segments.length * 2;
@@ -64,15 +84,23 @@ export function* turnIndexPass(record: Rollout): Pass<TurnIndex> {
   }
   const joined = new Uint8Array(steps.length + 1);
   const joins = new Int32Array(segments.length);
-  for (let i = 0; i < steps.length && wanting.size > 0; i++) {
-    const id = steps[i]?.tool_call_id ?? '';
-    const segment = wanting.get(id);
-    if (segment !== undefined) {
-      joins[segment] = i + 1;
-      joined[i + 1] = 1;
-      wanting.delete(id);
+  let finish: number | null = null;
+  // A run of steps at a time (chunksOf): a huge rollout's steps are parsed a chunk at a time.
+  for (const [from, run] of chunksOf(steps)) {
+    if (wanting.size === 0 && finish !== null) break;
+    for (let j = 0; j < run.length && (wanting.size > 0 || finish === null); j++) {
+      const i = from + j;
+      const step = run[j] as Step;
+      if (finish === null && step.tool === 'finish') finish = i + 1;
+      const id = step.tool_call_id ?? '';
+      const segment = wanting.get(id);
+      if (segment !== undefined) {
+        joins[segment] = i + 1;
+        joined[i + 1] = 1;
+        wanting.delete(id);
+      }
+      if (++done % PASS_CHUNK === 0) yield done / total;
     }
-    if (++done % PASS_CHUNK === 0) yield done / total;
   }
   const segmentOf = new Int32Array(steps.length + segments.length);
   const stepOf = new Int32Array(steps.length + segments.length);
@@ -97,13 +125,16 @@ export function* turnIndexPass(record: Rollout): Pass<TurnIndex> {
     if (i < segments.length) put(i, joins[i] ?? 0);
     if (++done % PASS_CHUNK === 0) yield done / total;
   }
-  return { length, segment: segmentOf.subarray(0, length), step: stepOf.subarray(0, length), turnOfStep, turnOfSegment };
+  return { length, segment: segmentOf.subarray(0, length), step: stepOf.subarray(0, length), turnOfStep, turnOfSegment, finish };
 }
 
 /** 1-based number of the first `finish` step, or null. */
-export function firstFinishStep(record: Rollout): number | null {
-  const i = (record.steps ?? []).findIndex((s) => s.tool === 'finish');
-  return i === -1 ? null : i + 1;
+export function firstFinishStep(record: Pick<Rollout, 'steps'>): number | null {
+  for (const [from, run] of chunksOf(record.steps ?? [])) {
+    const i = run.findIndex((s) => s.tool === 'finish');
+    if (i !== -1) return from + i + 1;
+  }
+  return null;
 }
 
 /**

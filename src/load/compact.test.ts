@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { parseLine, type Rollout } from '../format';
-import { buildRollout, buildSegment } from '../testing/builders';
-import { compactBytes, compactRollout, expandPass, expandRollout, packCompact, transferables } from './compact';
+import { describe, expect, it, vi } from 'vitest';
+import { CHUNKS_KEPT, chunksOf, isChunked } from '../analysis';
+import { parseLine, type Rollout, type Step } from '../format';
+import { buildRollout, buildSegment, buildStep } from '../testing/builders';
+import { compactBytes, compactRollout, expandPass, expandRollout, LAZY_STEPS, packCompact, transferables } from './compact';
 
 /** What expansion gives back for training log-probs: float32, printed to 7 significant digits. */
 function asStored(r: Rollout): Rollout {
@@ -137,5 +138,117 @@ describe('compactRollout / expandRollout', () => {
   it('keeps ids that do not fit 32 bits exact', () => {
     const r = buildRollout({ segments: [buildSegment({ input_ids: [1, 2 ** 40] })] });
     expect(expandRollout(compactRollout(r))).toEqual(r);
+  });
+});
+
+/** Steps per chunk of the compact record (compact.ts). */
+const PER = 2048;
+
+const longSteps = (n: number): Step[] =>
+  Array.from({ length: n }, (_, i) =>
+    buildStep({
+      tool_call_id: `s-${i}`,
+      tool: i % 5 === 0 ? 'run_tests' : 'edit',
+      args: { k: i },
+      observation: { status: 'ok', text: `${i}` },
+    }),
+  );
+
+describe('a huge record’s steps, parsed when read (docs/adr/0018)', () => {
+  const stepArb: fc.Arbitrary<Step> = fc.record(
+    {
+      tool_call_id: fc.string({ maxLength: 6 }),
+      tool: fc.constantFrom('finish', 'run_tests', 'edit', 'read_file', '__proto__'),
+      args: fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null))),
+      observation: fc.record({ status: fc.constantFrom('ok' as const, 'error' as const), text: fc.string({ maxLength: 12 }) }),
+      process_reward: fc.double({ min: -1, max: 1, noNaN: true, noDefaultInfinity: true }),
+      extra: fc.array(fc.oneof(fc.integer(), fc.boolean()), { maxLength: 3 }),
+    },
+    { requiredKeys: ['tool_call_id', 'tool'] },
+  );
+
+  it('equal the eager ones, step by step, run by run and as JSON, for random records over the threshold', () => {
+    fc.assert(
+      fc.property(
+        fc.array(stepArb, { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: LAZY_STEPS + 1, max: LAZY_STEPS + 2 * PER + 100 }),
+        (shapes, n) => {
+          // Random steps, repeated to a length over the threshold, each its own object.
+          const steps = Array.from({ length: n }, (_, i) => ({ ...(shapes[i % shapes.length] as Step), tool_call_id: `${i}` }));
+          const c = compactRollout(buildRollout({ steps, custom: { after: 'steps' } }));
+          const lazy = expandRollout(c);
+          const eager = expandRollout(c, Number.POSITIVE_INFINITY);
+          const got = lazy.steps ?? [];
+          expect(isChunked(got)).toBe(true);
+          expect(isChunked(eager.steps ?? [])).toBe(false);
+          expect(got.length).toBe(n);
+          for (let i = 0; i < n; i++) expect(got[i]).toEqual(steps[i]);
+          let at = 0;
+          for (const [from, run] of chunksOf(got)) {
+            expect(from).toBe(at);
+            expect(run).toEqual(steps.slice(from, from + run.length));
+            at += run.length;
+          }
+          expect(at).toBe(n);
+          expect(JSON.stringify(lazy)).toBe(JSON.stringify(eager));
+          expect(Object.keys(lazy)).toEqual(Object.keys(eager));
+        },
+      ),
+      { seed: 18, numRuns: 8 },
+    );
+  });
+
+  it('parse one chunk to read one step, where the eager record parsed them all', () => {
+    const r = buildRollout({ steps: longSteps(5 * PER + 7) });
+    const c = compactRollout(r);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const lazy = expandRollout(c);
+      const expanding = parse.mock.calls.length;
+      // The layout and the one chunk of segment layouts; no step yet.
+      expect(expanding).toBe(2);
+      expect(lazy.steps?.[3 * PER + 1]).toEqual(r.steps?.[3 * PER + 1]);
+      expect(parse.mock.calls.length - expanding).toBe(1);
+      // Reading in the chunk read last parses nothing more.
+      expect(lazy.steps?.[3 * PER + 2]).toEqual(r.steps?.[3 * PER + 2]);
+      expect(parse.mock.calls.length - expanding).toBe(1);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('after their chunk was dropped from the cache, give back equal steps', () => {
+    const r = buildRollout({ steps: longSteps((CHUNKS_KEPT + 2) * PER) });
+    const steps = expandRollout(compactRollout(r)).steps ?? [];
+    const first = steps[10];
+    for (let c = 1; c <= CHUNKS_KEPT; c++) steps[c * PER];
+    const again = steps[10];
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+    expect(again).toEqual(r.steps?.[10]);
+  });
+
+  it('round-trip: compacted again and as JSON, the same as the eager record', () => {
+    const r = buildRollout({ steps: longSteps(LAZY_STEPS + PER) });
+    const c = compactRollout(r);
+    const lazy = expandRollout(c);
+    const eager = expandRollout(c, Number.POSITIVE_INFINITY);
+    expect(lazy).toEqual(r);
+    expect(JSON.stringify(lazy, null, 2)).toBe(JSON.stringify(eager, null, 2));
+    // A lazily read record compacts again to one that expands to the same record, byte for byte.
+    const again = compactRollout(lazy);
+    expect(Buffer.from(again.bytes).equals(Buffer.from(c.bytes))).toBe(true);
+    expect(JSON.stringify(expandRollout(again))).toBe(JSON.stringify(eager));
+    // The page never structured-clones a record (it stays in the page; only compact buffers cross threads):
+    // a Proxy cannot be cloned, so that would fail loudly, not lose steps.
+    expect(() => structuredClone(lazy)).toThrow();
+  });
+
+  it('stay one plain array up to the threshold, as before', () => {
+    const r = buildRollout({ steps: longSteps(LAZY_STEPS) });
+    const steps = expandRollout(compactRollout(r)).steps ?? [];
+    expect(isChunked(steps)).toBe(false);
+    expect(steps).toEqual(r.steps);
+    expect(structuredClone(steps)).toEqual(r.steps);
   });
 });

@@ -1,4 +1,4 @@
-import { type Pass, runPass, sharedPrefixes } from '../analysis';
+import { chunkedArray, type Pass, runPass, sharedPrefixes } from '../analysis';
 import type { Rollout, Segment, Step, Training } from '../format';
 
 /*
@@ -36,6 +36,12 @@ export interface CompactRollout {
 
 /** Steps per chunk of JSON: a chunk parses in about a millisecond. */
 const STEPS_PER_CHUNK = 2048;
+/**
+ * Past this many steps, an expanded record's steps stay JSON chunks, parsed when read (`chunkedArray`,
+ * docs/adr/0018); up to it they are one plain array, as they always were. The same bound as a huge
+ * record's (HUGE_RECORD): below it the parsed steps are too few to cost the collector anything.
+ */
+export const LAZY_STEPS = 5000;
 /** Segment layouts per chunk; each segment also copies its context's ids when expanded. */
 const SEGMENTS_PER_CHUNK = 256;
 /** A pass yields after expanding about this many ids (a segment's context may hold 100k). */
@@ -230,13 +236,16 @@ function fromFloat32(x: number): number | null {
   return Number.isNaN(x) ? null : Number(x.toPrecision(7));
 }
 
-/** The record as it was recorded (training log-probs to float32 precision). */
-export function expandRollout(c: CompactRollout): Rollout {
-  return runPass(expandPass(c));
+/**
+ * The record as it was recorded (training log-probs to float32 precision). Past `lazyOver` steps its
+ * steps are parsed when read (LAZY_STEPS; Infinity parses them all now).
+ */
+export function expandRollout(c: CompactRollout, lazyOver = LAZY_STEPS): Rollout {
+  return runPass(expandPass(c, lazyOver));
 }
 
 /** `expandRollout` as a pass (src/analysis/passes.ts): chunk by chunk, for a page to run in slices. */
-export function* expandPass(c: CompactRollout): Pass<Rollout> {
+export function* expandPass(c: CompactRollout, lazyOver = LAZY_STEPS): Pass<Rollout> {
   const layout = JSON.parse(fromUtf8.decode(c.bytes.subarray(c.layoutAt, c.chunksAt))) as Layout;
   const view = ([kind, offset, length]: Slot): Typed => new KINDS[kind](c.bytes.buffer as ArrayBuffer, c.bytes.byteOffset + offset, length);
   const numbers = (s: Slot) => Array.from(view(s));
@@ -269,9 +278,13 @@ export function* expandPass(c: CompactRollout): Pass<Rollout> {
     yield done / c.size;
   }
   const out = { ...layout.meta, segments } as Rollout;
-  if (layout.steps) {
+  const regions = layout.steps;
+  const stepCount = c.size - segments.length;
+  if (regions && stepCount > lazyOver) {
+    out.steps = chunkedArray(stepCount, STEPS_PER_CHUNK, (i) => chunk<Step>(regions[i] as Region)) as Step[];
+  } else if (regions) {
     const steps: Step[] = [];
-    for (const region of layout.steps) {
+    for (const region of regions) {
       for (const step of chunk<Step>(region)) steps.push(step);
       done += STEPS_PER_CHUNK;
       yield Math.min(1, done / c.size);

@@ -269,7 +269,7 @@ function StepsList({ record, model }: { record: Rollout; model: StepsModel }) {
                     onGoToStep={select}
                   />
                 )}
-                {item.kind === 'end' && <EndLane record={record} />}
+                {item.kind === 'end' && <EndLane record={record} finish={model.finish} />}
                 {item.kind === 'grader' && <GraderLane record={record} expanded={expanded} />}
               </li>
             );

@@ -1,4 +1,4 @@
-import { firstFinishStep, terminationInfo, timestampMs } from '../../../analysis';
+import { terminationInfo, timestampMs } from '../../../analysis';
 import type { Rollout } from '../../../format';
 import { TerminationBadge } from '../../shared/TerminationBadge';
 import { formatDuration } from './stepFacts';
@@ -9,11 +9,14 @@ function elapsed(record: Rollout): string | null {
   return a === null || b === null || b < a ? null : formatDuration(b - a);
 }
 
-/** How the rollout ended, after its last step: the termination, what it means, and the budget used. */
-export function EndLane({ record }: { record: Rollout }) {
+/**
+ * How the rollout ended, after its last step: the termination, what it means, and the budget used.
+ * `finish` is the first finish step, found by the steps view's pass (not here: a huge rollout's steps
+ * are parsed when read, docs/adr/0018).
+ */
+export function EndLane({ record, finish }: { record: Rollout; finish: number | null }) {
   const info = terminationInfo(record.termination);
   const detail: unknown = record.termination_detail;
-  const finish = firstFinishStep(record);
   const budget = record.budget;
   const took = elapsed(record);
   return (

@@ -45,6 +45,8 @@ export interface StepsModel {
   stepCount: number;
   /** Findings about the whole rollout, or about a segment or step that has no row. */
   rolloutFindings: Finding[];
+  /** 1-based number of the first `finish` step, or null (the end row says where it was). */
+  finish: number | null;
 }
 
 type Summary = Pick<RolloutSummary, 'findings' | 'regressions'>;
@@ -138,5 +140,5 @@ export function* stepsModelPass(record: Rollout, summary: Summary): Pass<StepsMo
   };
   const rowOfStep = (step: number) =>
     Number.isInteger(step) && step >= 1 && step <= stepCount ? 1 + (index.turnOfStep[step] ?? 0) : undefined;
-  return { count, itemAt, kindAt, keyAt, rowOfStep, stepCount, rolloutFindings };
+  return { count, itemAt, kindAt, keyAt, rowOfStep, stepCount, rolloutFindings, finish: index.finish };
 }
