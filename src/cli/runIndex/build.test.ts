@@ -2,14 +2,13 @@ import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, stat
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP } from '../../analysis';
 import { DEFAULT_MAX_LINE_BYTES } from '../../format';
-import { type IndexRow, indexRowFrom } from '../../format/runIndex/columns';
-import type { RunManifest } from '../../format/runIndex/manifest';
+import type { IndexRow } from '../../format/runIndex/columns';
 import { buildRollout } from '../../testing/builders';
 import { buildIndex } from './build';
+import { readIndexRows } from './shardRows';
 
 const root = mkdtempSync(join(tmpdir(), 'trajscope-index-'));
 let n = 0;
@@ -22,17 +21,7 @@ function runDir(files: Record<string, string | Buffer>): string {
 
 const line = (id: string, over: Record<string, unknown> = {}) => JSON.stringify(buildRollout({ rollout_id: id, ...over }));
 
-async function rowsOf(indexDir: string, manifest: RunManifest): Promise<IndexRow[]> {
-  const rows: IndexRow[] = [];
-  for (const f of manifest.files) {
-    for (const s of f.shards) {
-      const b = readFileSync(join(indexDir, s.path));
-      const file = b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-      rows.push(...(await parquetReadObjects({ file })).map(indexRowFrom));
-    }
-  }
-  return rows;
-}
+const rowsOf = readIndexRows;
 
 /** The bytes a row's span names, read from the (uncompressed) file. */
 function spanText(dir: string, row: IndexRow): string {

@@ -1,17 +1,17 @@
 import { fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
-import { type IndexRow, indexRowFrom } from '../../format/runIndex/columns';
+import type { IndexRow } from '../../format/runIndex/columns';
 import type { RunManifest } from '../../format/runIndex/manifest';
 import { buildRollout } from '../../testing/builders';
 import { buildIndex, type IndexTrace } from './build';
 import { keptChildren } from './children';
 import { remoteScan } from './pool';
 import { type ScanResult, type ScanTask, scanFile } from './scanFile';
+import { readIndexRows, readShardRows } from './shardRows';
 import { indexWorkerEntry } from './workerBundle';
 
 /*
@@ -26,15 +26,7 @@ let n = 0;
 const rollout = (id: string, over: Record<string, unknown> = {}) => JSON.stringify(buildRollout({ rollout_id: id, ...over }));
 
 async function rowsOf(indexDir: string, manifest: RunManifest): Promise<IndexRow[]> {
-  const rows: IndexRow[] = [];
-  for (const f of manifest.files) {
-    for (const s of f.shards) {
-      const b = readFileSync(join(indexDir, s.path));
-      const file = b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-      rows.push(...(await parquetReadObjects({ file })).map(indexRowFrom));
-    }
-  }
-  return rows.sort((a, b) => a.line - b.line);
+  return (await readIndexRows(indexDir, manifest)).sort((a, b) => a.line - b.line);
 }
 
 /** What a manifest says of a file, but for where its shards lie (a split file has more of them). */
@@ -131,14 +123,7 @@ describe('a file split between index jobs', () => {
       expect(strip(a)).toEqual(strip(b));
       const read = async (out: string, r: ScanResult) => {
         const rows: IndexRow[] = [];
-        for (const s of r.shards) {
-          const bytes = readFileSync(join(dir, out, s.path));
-          rows.push(
-            ...(
-              await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer })
-            ).map(indexRowFrom),
-          );
-        }
+        for (const sh of r.shards) rows.push(...(await readShardRows(join(dir, out), sh.path)));
         return rows;
       };
       const rows = await read('there', a);

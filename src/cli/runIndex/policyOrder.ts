@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parquetReadObjects } from 'hyparquet';
-import { encodeIndexShard, indexRowFrom } from '../../format/runIndex/columns';
+import { encodeIndexShard } from '../../format/runIndex/columns';
 import type { RunManifest } from '../../format/runIndex/manifest';
 import { writeAtomic } from './scanFile';
+import { readShardRows } from './shardRows';
 
 /**
  * Rows with no training step from their record or file name get §9's fallback: the order of first
@@ -21,9 +20,7 @@ export async function orderByPolicy(manifest: RunManifest, outDir: string): Prom
     let unstepped = 0;
     f.shards = await Promise.all(
       f.shards.map(async (shard) => {
-        const bytes = await readFile(join(outDir, shard.path));
-        const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-        const rows = (await parquetReadObjects({ file })).map(indexRowFrom);
+        const rows = await readShardRows(outDir, shard.path);
         let changed = false;
         for (const row of rows) {
           if (row.training_step_from !== 'policy_order') continue;
