@@ -26,29 +26,4 @@ export function firstMismatch(seq: readonly number[], head: readonly number[], t
   return null;
 }
 
-const prefixCache = new WeakMap<object, readonly number[]>();
-
-/**
- * For each segment, how many leading ids of its input_ids equal the previous segment's input_ids +
- * generated_ids (0 for the first). Both the context check (W_CONTEXT_REWRITTEN) and the loader's compact
- * form need it, and it reads every context id, so it is computed once per record and remembered.
- */
-export function sharedPrefixes(segments: readonly { input_ids: readonly number[]; generated_ids: readonly number[] }[]): readonly number[] {
-  const cached = prefixCache.get(segments);
-  if (cached) return cached;
-  const out = segments.map((seg, i) => {
-    const prev = segments[i - 1];
-    if (!prev) return 0;
-    const head = prev.input_ids;
-    const tail = prev.generated_ids;
-    const input = seg.input_ids;
-    const limit = Math.min(input.length, head.length + tail.length);
-    let k = 0;
-    const h = Math.min(limit, head.length);
-    while (k < h && input[k] === head[k]) k++;
-    if (k === head.length) while (k < limit && input[k] === tail[k - head.length]) k++;
-    return k;
-  });
-  prefixCache.set(segments, out);
-  return out;
-}
+export { sharedPrefixes } from '../format/prefixes';

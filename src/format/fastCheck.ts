@@ -1,3 +1,4 @@
+import { prefixLength, rememberPrefixes } from './prefixes';
 import type { Rollout } from './schema';
 
 /*
@@ -54,10 +55,41 @@ const arrayOf = (v: unknown, check: (v: unknown) => boolean) => Array.isArray(v)
 
 const versioned = (v: unknown) => isObj(v) && optStr(v.name) && optStr(v.version);
 
-function segment(v: unknown): boolean {
-  if (!isObj(v)) return false;
+/**
+ * `ints(v)`, where the first ids equal to `head` + `tail` (the previous segment's, already checked) need
+ * no check of their own: one pass both checks the context and finds how much of it the previous segment
+ * held (prefixes.ts). The prefix length, or -1 when an id is not an integer.
+ */
+function contextIds(v: unknown, prev: Obj | null): number {
+  if (!Array.isArray(v)) return -1;
+  const k = prev ? prefixLength(v, prev.input_ids as unknown[], prev.generated_ids as unknown[]) : 0;
+  for (let i = k; i < v.length; i++) {
+    const x = v[i];
+    if (typeof x !== 'number' || ((x | 0) !== x && !Number.isInteger(x))) return -1;
+  }
+  return k;
+}
+
+/** Every segment valid, in order; their context prefixes are remembered for the checks that follow. */
+function segments(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  const prefixes: number[] = new Array(v.length);
+  let prev: Obj | null = null;
+  for (let i = 0; i < v.length; i++) {
+    const seg: unknown = v[i];
+    if (!isObj(seg)) return false;
+    const k = contextIds(seg.input_ids, prev);
+    if (k < 0 || !segment(seg)) return false;
+    prefixes[i] = k;
+    prev = seg;
+  }
+  rememberPrefixes(v, prefixes);
+  return true;
+}
+
+/** A segment's fields but its input_ids (checked by `segments`, with the prefix). */
+function segment(v: Obj): boolean {
   return (
-    ints(v.input_ids) &&
     ints(v.generated_ids) &&
     nums(v.old_logprobs) &&
     (v.tool_call_id === undefined || v.tool_call_id === null || str(v.tool_call_id)) &&
@@ -132,7 +164,7 @@ export function isPlainValid(v: unknown): v is Rollout {
   return (
     str(v.task_id) &&
     str(v.rollout_id) &&
-    arrayOf(v.segments, segment) &&
+    segments(v.segments) &&
     str(v.termination) &&
     (v.reward === undefined || v.reward === null || num(v.reward)) &&
     (v.attempt_id === undefined || v.attempt_id === null || str(v.attempt_id)) &&
