@@ -7,6 +7,7 @@ import { selectStep, useSelectedDecoder } from '../../../state';
 import { useFocusOnArrival } from '../../shared/useFocusOnArrival';
 import { EndLane } from './EndLane';
 import { GraderLane } from './GraderLane';
+import { ESTIMATE, openingOffset } from './pageOpening';
 import type { StepItem, StepsModel } from './stepsModel';
 import { TaskLane } from './TaskLane';
 import { TurnRow } from './TurnRow';
@@ -24,21 +25,6 @@ function observedSize(el: Element, entry: ResizeObserverEntry | undefined, v: Vi
   if (box) return Math.round(box.blockSize);
   const i = v.indexFromElement(el);
   return v.itemSizeCache.get(v.options.getItemKey(i)) ?? v.options.estimateSize(i);
-}
-
-/** First guesses of row heights in px; every row is measured once it renders. */
-const ESTIMATE: Record<StepItem['kind'], number> = { task: 110, turn: 240, end: 64, grader: 260 };
-
-/**
- * Where a page opens, in px from its top: the selected row's guessed top (the sum of the guesses
- * above it), so that the first render draws that row's neighbours. Turning to a far page used to
- * draw the page's first rows, then scroll to the selected one and draw again: twice the rows made,
- * mounted and measured in one task.
- */
-export function openingOffset(model: Pick<StepsModel, 'kindAt'>, from: number, local: number | null): number {
-  let px = 0;
-  for (let i = 0; i < (local ?? 0); i++) px += ESTIMATE[model.kindAt(from + i) ?? 'turn'];
-  return px;
 }
 
 function itemLabel(item: StepItem): string {
