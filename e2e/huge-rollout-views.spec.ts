@@ -104,6 +104,18 @@ test('a 20,000-step rollout opens its Steps view at a far step from the URL, in 
   expect(drawn).toContain(15_500);
   expect(Math.min(...drawn)).toBeGreaterThanOrEqual(15_490);
 
+  // ↓ from a page's last step turns the page, and the keys keep working on the page turned to.
+  await pager.getByRole('spinbutton', { name: 'Go to step' }).fill('16000');
+  await pager.getByRole('button', { name: 'Go' }).click();
+  await expect(stepRow(page, 16_000)).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('region', { name: 'Rollout steps' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(pager).toContainText('page 17 of 20');
+  await expect(stepRow(page, 16_001)).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/[?&]step=16002(&|$)/);
+  await expect(stepRow(page, 16_002)).toBeInViewport();
+
   // The pager's last page ends with how the rollout ended and the grader.
   await pager.getByRole('button', { name: 'Last »' }).click();
   await page.getByRole('region', { name: 'Rollout steps' }).focus();
