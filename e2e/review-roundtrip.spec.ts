@@ -36,6 +36,9 @@ test('reviews marked with keys and notes survive a reload, export as JSONL, and 
   await expect(page.getByRole('heading', { name: /r-budget/ })).toBeVisible();
   await page.keyboard.press('u');
   await expect(reviewProgress(page)).toContainText('3 of 44 reviewed');
+  // The mark shows at once and is kept a moment later: the panel says "saved" only then (a reload
+  // before it, as this test once did under load, lost the mark).
+  await expect(review(page)).toContainText('unsure · saved');
 
   await page.reload();
   await expectReviewsReady(page, 44, 3);

@@ -26,4 +26,4 @@ export function firstMismatch(seq: readonly number[], head: readonly number[], t
   return null;
 }
 
-export { sharedPrefixes } from '../format/prefixes';
+export { sharedPrefixes } from '../format';

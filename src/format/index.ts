@@ -22,6 +22,7 @@ export { recoverGzipTail } from './gzipRecovery';
 export { stableStringify } from './json';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
 export { concat, DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, parseLine } from './jsonl';
+export { sharedPrefixes } from './prefixes';
 export type { Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
 export { parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
 export type { IndexRow } from './runIndex/columns';

@@ -48,6 +48,7 @@ export {
   useReviewActions,
   useReviewer,
   useReviewerActions,
+  useReviewSaving,
   useReviewTabSync,
 } from './reviews';
 export { useRun, useRunFeed } from './run';

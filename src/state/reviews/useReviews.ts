@@ -15,6 +15,7 @@ import {
   sameReview,
 } from '../../load';
 import { mergeReviews, type ReviewMap, type ReviewTarget, removeReview, upsertReview } from './reviewMap';
+import { trackWrite } from './saving';
 
 const NO_REVIEWS: ReviewMap = new Map();
 
@@ -58,18 +59,26 @@ export function useReviewTabSync(): void {
 function reviewActions(client: QueryClient) {
   return {
     save: (digest: string, review: Review) =>
-      write(
-        client,
+      trackWrite(
         digest,
-        (m) => upsertReview(m, review),
-        (db) => db.put(digest, [review]),
+        reviewKey(review),
+        write(
+          client,
+          digest,
+          (m) => upsertReview(m, review),
+          (db) => db.put(digest, [review]),
+        ),
       ),
     remove: (digest: string, rollout: Pick<Review, 'rollout_id' | 'attempt_id'>) =>
-      write(
-        client,
+      trackWrite(
         digest,
-        (m) => removeReview(m, reviewKey(rollout)),
-        (db) => db.remove(digest, rollout),
+        reviewKey(rollout),
+        write(
+          client,
+          digest,
+          (m) => removeReview(m, reviewKey(rollout)),
+          (db) => db.remove(digest, rollout),
+        ),
       ),
     /**
      * Deletes the reviews a confirmation announced, each only if it is still stored as announced (another

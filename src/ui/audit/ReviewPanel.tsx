@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { formatCount, type RolloutSummary } from '../../analysis';
-import { type LoadSource, REVIEW_VERDICTS, type Review, type ReviewVerdict } from '../../load';
+import { type LoadSource, REVIEW_VERDICTS, type Review, type ReviewVerdict, reviewKey } from '../../load';
 import {
   filterByReview,
   nextByReview,
@@ -11,6 +11,7 @@ import {
   useReviewActions,
   useReviewer,
   useReviewerActions,
+  useReviewSaving,
   useRolloutKeys,
   useRolloutRows,
   useSelectedRollout,
@@ -61,6 +62,8 @@ function RolloutReview({ rolloutKey, index, summary }: { rolloutKey: string; ind
 
   const digest = reviews.targets[index]?.digest ?? null;
   const review = reviews.byRolloutKey.get(rolloutKey);
+  // Shown at once, kept a moment later: "saved" only once the store has it.
+  const saving = useReviewSaving(digest, reviewKey(summary));
   const ready = reviews.status === 'ready' && digest !== null;
   const progress = useMemo(() => reviewProgress(keys, reviews.byRolloutKey), [keys, reviews.byRolloutKey]);
   const disagreed = useMemo(() => filterByReview(keys, reviews.byRolloutKey, 'disagreed'), [keys, reviews.byRolloutKey]);
@@ -124,7 +127,7 @@ function RolloutReview({ rolloutKey, index, summary }: { rolloutKey: string; ind
         )}
         <span className="review__saved faint" role="status">
           {review
-            ? `${review.verdict} · saved ${when(review.timestamp)}${review.reviewer ? ` by ${review.reviewer}` : ''}`
+            ? `${review.verdict} · ${saving ? 'saving…' : `saved ${when(review.timestamp)}`}${review.reviewer ? ` by ${review.reviewer}` : ''}`
             : 'not reviewed yet'}
         </span>
       </div>
