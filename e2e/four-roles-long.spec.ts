@@ -12,8 +12,8 @@ test('a rollout of 2,000 steps draws only the events near the view, and playback
   await page.goto('/?src=/fixtures/long.jsonl&rollout=r-long%23a-1&view=rollout&tab=roles');
   const narration = page.getByRole('status', { name: 'Narration' });
   const events = page.getByRole('list', { name: 'Events in order' }).getByRole('listitem');
-  await expect(narration).toContainText(/^\d+ events/);
-  const total = Number((await narration.textContent())?.match(/^(\d+) events/)?.[1]);
+  await expect(narration).toContainText(/^[\d,]+ events/);
+  const total = Number((await narration.textContent())?.match(/^([\d,]+) events/)?.[1]?.replace(/,/g, ''));
   expect(total).toBeGreaterThan(8000);
   // Every event keeps its place in the whole list for a screen reader, though few are in the page.
   await expect(events.first()).toHaveAttribute('aria-setsize', String(total));
@@ -25,7 +25,7 @@ test('a rollout of 2,000 steps draws only the events near the view, and playback
   await page.getByRole('button', { name: 'Next event' }).focus();
   await page.keyboard.press('Enter');
   for (let i = 0; i < 120; i++) await page.keyboard.press('ArrowRight');
-  await expect(narration).toContainText(`121 / ${total}`);
+  await expect(narration).toContainText(`121 / ${total.toLocaleString('en-US')}`);
   const current = page.locator('[aria-current="step"]');
   await expect(current).toHaveAttribute('aria-posinset', '121');
   await expect(current).toBeInViewport({ ratio: 0.9 });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import { plural, type RolePages, rolePageEvents, rolePagesPass } from '../../analysis';
+import { formatCount, plural, type RolePages, rolePageEvents, rolePagesPass } from '../../analysis';
 import type { Rollout } from '../../format';
 import { selectStep, useSelectedRollout, useSelection } from '../../state';
 import { BuildingNote } from '../shared/BuildingNote';
@@ -153,13 +153,13 @@ function Roles({ rolloutKey, record, pages }: { rolloutKey: string; record: Roll
           {current ? (
             <>
               <span className="roles__counter">
-                {play.index + 1} / {total}
+                {formatCount(play.index + 1)} / {formatCount(total)}
               </span>
               {current.caption}
             </>
           ) : (
             <>
-              <span className="roles__counter">{total} events</span>
+              <span className="roles__counter">{plural(total, 'event')}</span>
               Press Play to step through this rollout, from the model's first generation to {end}.
             </>
           )}
