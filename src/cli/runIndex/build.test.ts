@@ -151,6 +151,17 @@ describe('trajscope index', () => {
     expect((await buildIndex({ inputs: [dir], outDir: out, jobs: 1, rows: { unknownAsFinished: true } })).reused).toBe(1);
   });
 
+  it('indexes an empty file as a file of no lines, beside others, with one job or two', async () => {
+    const dir = runDir({ 'empty.jsonl': '', 'a.jsonl': `${line('a1')}\n` });
+    for (const jobs of [1, 2]) {
+      const { manifest } = await buildIndex({ inputs: [dir], outDir: join(dir, `idx${jobs}`), jobs });
+      expect(manifest.files.map((f) => [f.file, f.lines, f.shards.length])).toEqual([
+        ['a.jsonl', 1, 1],
+        ['empty.jsonl', 0, 0],
+      ]);
+    }
+  });
+
   it('reuses an index whose options differ only in naming the defaults (index names them, view and query do not)', async () => {
     const dir = runDir({ 'u.jsonl': `${line('u1')}\n` });
     const out = join(dir, 'idx');

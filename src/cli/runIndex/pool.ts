@@ -68,13 +68,11 @@ export async function scanAll(
   trace?: { began: number; pool: PoolTrace },
   minPartBytes = MIN_PART_BYTES,
 ): Promise<ScanResult[]> {
-  const order = tasks.map((_, i) => i).sort((a, b) => (tasks[b]?.size ?? 0) - (tasks[a]?.size ?? 0));
-  const work: FileWork[] = order.map((i) => {
-    const task = tasks[i] as PoolTask;
+  const files: FileWork[] = tasks.map((task) => {
     const start = task.part?.from ?? 0;
     return { task, start, end: start + task.size, next: start, parts: [] };
   });
-  const byTask = new Map(work.map((w, k) => [order[k] ?? 0, w]));
+  const work = [...files].sort((a, b) => b.task.size - a.task.size);
   // A splittable file can keep every job busy on its own.
   const workers = Math.max(1, Math.min(jobs, tasks.some((t) => t.splittable) ? jobs : tasks.length));
   const since = () => performance.now() - (trace?.began ?? 0);
@@ -108,12 +106,12 @@ export async function scanAll(
       ...Array.from({ length: workers - 1 }, async (_, j) => {
         if (!entry) return;
         const { script, args } = await entry;
-        if (work.every((w) => w.next >= w.end)) return;
+        if (work.every(handedOut)) return;
         const { child, ready } = lendChild(script, args);
         children.push({ child, script, ready });
         // Small runs are done here before a new child has even loaded: then it is not waited for.
         await Promise.race([ready, here]);
-        if (work.every((w) => w.next >= w.end)) return;
+        if (work.every(handedOut)) return;
         await ready;
         const scan = remoteScan(child);
         try {
@@ -125,7 +123,7 @@ export async function scanAll(
         }
       }),
     ]);
-    const results = await Promise.all(tasks.map((_, i) => whenWritten(byTask.get(i) as FileWork)));
+    const results = await Promise.all(files.map(whenWritten));
     ok = true;
     return results;
   } finally {
@@ -137,9 +135,12 @@ export async function scanAll(
   }
 }
 
+/** Every byte of the file is handed out (an empty file too, once it has its one piece). */
+const handedOut = (w: FileWork) => w.parts.length > 0 && w.next >= w.end;
+
 /** The next piece of work, or null when every byte is handed out. */
 async function nextPiece(work: FileWork[], jobs: number, minPartBytes: number): Promise<{ file: FileWork; part: Part } | null> {
-  const file = work.find((w) => w.next < w.end);
+  const file = work.find((w) => !handedOut(w));
   if (!file) return null;
   const from = file.next;
   const first = from === file.start;
