@@ -25,9 +25,10 @@ const int = (v: unknown): v is number => typeof v === 'number' && Number.isSafeI
 const optInt = (v: unknown) => v === undefined || int(v);
 const optBool = (v: unknown) => v === undefined || typeof v === 'boolean';
 
-function ints(v: unknown): boolean {
+/** Every entry from `from` on is an integer (the ones before were checked otherwise). */
+function ints(v: unknown, from = 0): boolean {
   if (!Array.isArray(v)) return false;
-  for (let i = 0; i < v.length; i++) {
+  for (let i = from; i < v.length; i++) {
     const x = v[i];
     if (typeof x !== 'number' || ((x | 0) !== x && !Number.isInteger(x))) return false;
   }
@@ -63,11 +64,7 @@ const versioned = (v: unknown) => isObj(v) && optStr(v.name) && optStr(v.version
 function contextIds(v: unknown, prev: Obj | null): number {
   if (!Array.isArray(v)) return -1;
   const k = prev ? prefixLength(v, prev.input_ids as unknown[], prev.generated_ids as unknown[]) : 0;
-  for (let i = k; i < v.length; i++) {
-    const x = v[i];
-    if (typeof x !== 'number' || ((x | 0) !== x && !Number.isInteger(x))) return -1;
-  }
-  return k;
+  return ints(v, k) ? k : -1;
 }
 
 /** Every segment valid, in order; their context prefixes are remembered for the checks that follow. */
