@@ -153,3 +153,27 @@ test('a 20,000-step rollout opens Four roles at a far step from the URL, in page
   await expect(pager).toContainText('page 1 of 20');
   await expect(page.locator('[aria-current="step"]')).toHaveAttribute('aria-posinset', '1');
 });
+
+test('a 20,000-step rollout’s Raw JSON draws the lines in view and reads more as it scrolls; it is not offered to the clipboard', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/?src=/fixtures/big.jsonl&rollout=big%23a-1&view=rollout&tab=raw');
+  const doc = page.getByRole('document', { name: 'Raw JSON' });
+  await expect(doc.locator('.rj-line').first()).toHaveText('{', { timeout: 60_000 });
+  const toolbar = page.locator('.raw .toolbar');
+  await expect(toolbar).toContainText('1,500 lines read of a record of 20,000 steps, more as you scroll');
+  // Only lines near the view are drawn.
+  expect(await doc.locator('.rj-line').count()).toBeLessThan(120);
+  // Its fields outside format v1 are looked for in slices; this record has none.
+  await expect(toolbar).toContainText('no fields outside format v1', { timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Copy JSON' })).toBeDisabled();
+  await expect(toolbar).toContainText('too large for the clipboard: copy it from its file');
+  await screenshot(page, testInfo, 'huge-raw-json');
+  // Scrolled to the end of the lines read, more are read and drawn there.
+  await doc.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(toolbar).toContainText('3,000 lines read');
+  await doc.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(toolbar).toContainText('4,500 lines read');
+  await expect(doc).toContainText(/"tool_call_id": "s-\d{3}"/);
+  expect(await doc.locator('.rj-line').count()).toBeLessThan(120);
+});

@@ -51,7 +51,7 @@ function indexOf(key: string | symbol, length: number): number {
 }
 
 function readOnly(): never {
-  throw new TypeError('a rollout’s steps are read-only');
+  throw new TypeError('a chunked array is read-only');
 }
 
 /**

@@ -1,5 +1,10 @@
 import type { Finding, FindingCode } from './types';
 
+export interface SeverityCounts {
+  errors: number;
+  warnings: number;
+}
+
 /** How many findings of one code a list shows in full; the rest are counted (a rollout may have millions). */
 const SHOWN_PER_CODE = 5;
 
@@ -11,6 +16,7 @@ export interface FindingGroup {
 }
 
 const grouped = new WeakMap<readonly Finding[], FindingGroup[]>();
+const counted = new WeakMap<readonly Finding[], SeverityCounts>();
 
 /** Past this many findings a rollout's groups are made by the load worker (`rememberFindingGroups`). */
 export const MANY_FINDINGS = 1000;
@@ -42,11 +48,35 @@ export function groupFindings(findings: readonly Finding[], perCode = SHOWN_PER_
 }
 
 /**
- * Takes groups made elsewhere (`groupFindings` in the load worker) as this array's: a structured clone
- * makes new arrays, so the page would otherwise group a million findings again on first selection.
+ * Takes groups and counts made elsewhere (in the load worker) as this array's: the page's copy is a new
+ * array (packed, docs/adr/0019), so it would otherwise pass over a million findings on first selection.
  */
-export function rememberFindingGroups(findings: readonly Finding[], groups: FindingGroup[]): void {
+export function rememberFindingGroups(findings: readonly Finding[], groups: FindingGroup[], counts?: SeverityCounts): void {
   grouped.set(findings, groups);
+  if (counts) counted.set(findings, counts);
+}
+
+/**
+ * How many of a findings array's findings are errors and warnings, counted once per array (a report's
+ * arrays do not change): rows re-render on every selection, and a rollout can carry millions.
+ */
+export function severityCounts(findings: readonly Finding[]): SeverityCounts {
+  let c = counted.get(findings);
+  if (!c) {
+    c = { errors: 0, warnings: 0 };
+    for (const f of findings) {
+      if (f.severity === 'error') c.errors++;
+      else if (f.severity === 'warning') c.warnings++;
+    }
+    counted.set(findings, c);
+  }
+  return c;
+}
+
+/** Whether any finding has this code: from the groups when they are known, else a pass that stops at the first. */
+export function hasFindingCode(findings: readonly Finding[], code: FindingCode): boolean {
+  const known = grouped.get(findings);
+  return known ? known.some((g) => g.code === code) : findings.some((f) => f.code === code);
 }
 
 /**

@@ -17,8 +17,7 @@ export { alignRollouts, argsText, firstDivergentGeneration, textChanges } from '
 export type { ContextChange } from './context';
 export { contextChange, previousSequence } from './context';
 export { formatCount, formatStatistic, plural } from './counting';
-export type { FindingGroup } from './findingGroups';
-export { findingCodes, groupFindings, MANY_FINDINGS, rememberFindingGroups } from './findingGroups';
+export { findingCodes, groupFindings, hasFindingCode, MANY_FINDINGS, severityCounts } from './findingGroups';
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';
@@ -30,6 +29,8 @@ export { groupSummary, LintSession, rolloutFacts, summarizeRollout } from './lin
 export { predictedFrom, trainingRoles } from './masks';
 export type { Mismatch, MismatchPosition } from './mismatch';
 export { DEFAULT_IS_CAP, mismatchDeltas, mismatchPositions, mismatchStats, poolMismatch, rolloutMismatch } from './mismatch';
+export type { PackedFindings } from './packedFindings';
+export { findingPlaces, findingsWithCodes, packedBuffers, packFindings, unpackFindings } from './packedFindings';
 export type { Pass } from './passes';
 export { PASS_CHUNK, runPass, settled, within } from './passes';
 export { mulberry32 } from './random';

@@ -58,7 +58,8 @@ export interface RolloutSummary {
   reward: number | null;
   steps: number;
   regressions: Regression[];
-  findings: Finding[];
+  /** Read-only: a huge rollout's are packed columns on the page, read through a Proxy (docs/adr/0019). */
+  findings: readonly Finding[];
   /** §10's training-inference mismatch: present exactly when the record has a `training` record. */
   mismatch?: Mismatch;
   /**

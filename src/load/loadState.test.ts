@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { groupFindings, MANY_FINDINGS } from '../analysis';
 import { buildRollout, toJsonl } from '../testing/builders';
-import { loadedDataset } from './dataset/loadedDataset';
 import { LoadState } from './loadState';
 
 const enc = new TextEncoder();
 const line = (id: string) => JSON.stringify(buildRollout({ rollout_id: id }));
 
 describe('LoadState', () => {
-  it('groups the findings of a rollout with many in the worker, and the page takes those groups as its own', () => {
-    const state = new LoadState();
-    const src = state.addSource('huge.jsonl');
-    // A step per finding (W_ORPHAN_CALL: no generation behind it), as in the 1,000,000-step probe.
-    const steps = Array.from({ length: MANY_FINDINGS + 5 }, (_, i) => ({ tool_call_id: `s-${i}`, tool: 'run_tests', args: {} }));
-    state.push(src, enc.encode(toJsonl([buildRollout({ rollout_id: 'huge', steps }), buildRollout({ rollout_id: 'small' })])));
-    state.end(src);
-    const snap = structuredClone(state.snapshot());
-    expect(snap.findingGroups?.map(([i]) => i)).toEqual([0]);
-    const made = snap.findingGroups?.[0]?.[1];
-    const huge = loadedDataset(snap).rows[0];
-    if (!huge || !made) throw new Error('no huge rollout');
-    expect(huge.findings.length).toBeGreaterThan(MANY_FINDINGS);
-    expect(groupFindings(huge.findings)).toBe(made);
-  });
-
   it('a followed source holds back its half-written last line, then completes it from later bytes', () => {
     const state = new LoadState();
     const src = state.addSource('live.jsonl', { follow: true });

@@ -1,12 +1,4 @@
-import {
-  type CheckOptions,
-  type FindingGroup,
-  type GroupSummary,
-  groupFindings,
-  type LintReport,
-  LintSession,
-  MANY_FINDINGS,
-} from '../analysis';
+import { type CheckOptions, type GroupSummary, type LintReport, LintSession } from '../analysis';
 import { createLineParser, type FieldMapping, type LineParser, type LineResult, type LineRun } from '../format';
 import type { CompactRollout } from './compact';
 import { joinRuns, type ParsePool, type ProcessedLine, parseBlock, processResult, runBytes } from './lineBlocks';
@@ -77,11 +69,6 @@ export interface LoadResult {
   advantages: { grpo: (number | null)[]; drGrpo: (number | null)[] };
   /** Group statistics without std normalisation (Dr. GRPO); `report.groups` has the GRPO ones. */
   drGrpoGroups: GroupSummary[];
-  /**
-   * `groupFindings` of each rollout with more than MANY_FINDINGS findings, by its index, made in the
-   * worker so that selecting it does no pass over a million findings on the page's thread.
-   */
-  findingGroups?: [number, FindingGroup[]][];
   files: LoadedFile[];
   pending: PendingLine[];
 }
@@ -234,9 +221,6 @@ export class LoadState {
     const report = this.session.report();
     return {
       report,
-      findingGroups: report.rollouts.flatMap((r, i): [number, FindingGroup[]][] =>
-        r.findings.length > MANY_FINDINGS ? [[i, groupFindings(r.findings)]] : [],
-      ),
       advantages: { grpo: this.session.advantages(true), drGrpo: this.session.advantages(false) },
       drGrpoGroups: this.session.groups(false),
       files: this.sources.map((s) => ({ ...s.file })),

@@ -1,5 +1,4 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import { rememberFindingGroups } from '../../analysis';
 import type { Rollout } from '../../format';
 import { type CompactRollout, expandRollout } from '../compact';
 import { lintReportOptions, loadKey } from '../lintReportQuery';
@@ -61,10 +60,6 @@ export function loadedDataset(result: LoadResult, id = ''): Dataset {
   const known = datasets.get(result);
   if (known) return known;
   const { report } = result;
-  for (const [i, groups] of result.findingGroups ?? []) {
-    const findings = report.rollouts[i]?.findings;
-    if (findings) rememberFindingGroups(findings, groups);
-  }
   const keys = once(() => rolloutKeys(report.rollouts));
   const policies = once(() => result.records.map((r) => r.policy));
   const trainingSteps = once(() => result.records.map((r) => r.trainingStep));

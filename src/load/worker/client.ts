@@ -4,6 +4,7 @@ import { lintSources } from '../lintSources';
 import type { LoadedFile, LoadResult, LoadState, ReadOptions } from '../loadState';
 import { LoadError, type LoadSource } from '../sources';
 import type { FromWorker, ToWorker, WorkerSource } from './protocol';
+import { fromWire } from './wire';
 
 /** A finished load that keeps following its live sources: the follower feeds it new bytes. */
 export interface LiveLoad {
@@ -129,7 +130,7 @@ function inWorker(sources: readonly LoadSource[], options: StreamLoadOptions): A
       return;
     }
     const snap = msg.snapshot;
-    current = { ...snap.result, records: (current?.records ?? []).concat(snap.records) };
+    current = { ...fromWire(snap.result), records: (current?.records ?? []).concat(snap.records) };
     if (pendingAppend) {
       const resolve = pendingAppend;
       pendingAppend = null;

@@ -2,8 +2,9 @@ import type { CheckOptions } from '../../analysis';
 import type { CompactRollout } from '../compact';
 import type { LineBlock, ProcessedLine } from '../lineBlocks';
 import type { LoadProgress } from '../lintSources';
-import type { LoadResult, ReadOptions } from '../loadState';
+import type { ReadOptions } from '../loadState';
 import type { LoadError } from '../sources';
+import type { WireResult } from './wire';
 
 /** A source the worker can open itself: a File (structured-cloneable) or an absolute URL. */
 export type WorkerSource = { kind: 'file'; id: string; name: string; file: File } | { kind: 'url'; id: string; name: string; url: string };
@@ -13,9 +14,12 @@ export type ToWorker =
   /** New bytes of a followed source (read by the page with an HTTP range request). */
   | { type: 'append'; source: number; bytes: ArrayBuffer };
 
-/** Everything but the records, plus only the records that are new since the last message (transferred). */
+/**
+ * Everything but the records (a huge rollout's findings packed), plus only the records that are new
+ * since the last message (transferred).
+ */
 export interface WorkerSnapshot {
-  result: Omit<LoadResult, 'records'>;
+  result: WireResult;
   records: CompactRollout[];
 }
 

@@ -4,6 +4,7 @@ import { lintSources } from '../lintSources';
 import type { LoadState } from '../loadState';
 import { LoadError } from '../sources';
 import type { FromWorker, ToWorker, WorkerSnapshot } from './protocol';
+import { toWire } from './wire';
 
 export type Post = (message: FromWorker, transfer: Transferable[]) => void;
 
@@ -20,8 +21,9 @@ export function createWorkerSession(
 
   const snapshot = (s: LoadState, done: boolean) => {
     const records = s.records.slice();
-    const payload: WorkerSnapshot = { result: s.summary(), records };
-    post({ type: 'snapshot', snapshot: payload, done }, transferables(...records));
+    const { result, transfer } = toWire(s.summary());
+    const payload: WorkerSnapshot = { result, records };
+    post({ type: 'snapshot', snapshot: payload, done }, [...transferables(...records), ...transfer]);
     // The page owns those buffers now: drop them here, so each snapshot carries only what is new.
     s.records.length = 0;
   };

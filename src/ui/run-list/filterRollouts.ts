@@ -2,6 +2,7 @@ import {
   type FindingCode,
   findingCodes,
   type GroupSummary,
+  hasFindingCode,
   isKnownTermination,
   type RolloutSummary,
   terminationRank,
@@ -86,7 +87,7 @@ function matches(data: RunRowData, i: number, f: RunFilters, words: readonly str
   if (f.signal === 'excluded' && r.in_signal) return false;
   if (f.hasFindings && r.findings.length === 0) return false;
   if (f.hasRegressions && rowCounts(r).regressions === 0) return false;
-  if (f.code !== null && !r.findings.some((x) => x.code === f.code) && !data.groupCodes.get(r.group_id)?.has(f.code)) return false;
+  if (f.code !== null && !hasFindingCode(r.findings, f.code) && !data.groupCodes.get(r.group_id)?.has(f.code)) return false;
   const above = f.mismatchAbove ?? null;
   if (above !== null && !((r.mismatch?.max_abs ?? Number.NEGATIVE_INFINITY) > above)) return false;
   if (f.review !== 'all' && data.reviews && !keptByReview(data.reviews.get(data.keys[i] ?? ''), f.review)) return false;

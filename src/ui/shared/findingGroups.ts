@@ -1,26 +1,8 @@
-import type { Finding, RolloutSummary } from '../../analysis';
+import { type RolloutSummary, severityCounts } from '../../analysis';
 
-// Grouping is in analysis, so the load worker can group a huge rollout's findings before the page sees them.
-export { groupFindings } from '../../analysis';
-
-const counted = new WeakMap<readonly Finding[], { errors: number; warnings: number }>();
-
-/**
- * How many of a rollout's findings are errors and warnings, counted once per findings array (a report's
- * arrays do not change): rows re-render on every selection, and a rollout can carry millions.
- */
-export function severityCounts(findings: readonly Finding[]): { errors: number; warnings: number } {
-  let c = counted.get(findings);
-  if (!c) {
-    c = { errors: 0, warnings: 0 };
-    for (const f of findings) {
-      if (f.severity === 'error') c.errors++;
-      else if (f.severity === 'warning') c.warnings++;
-    }
-    counted.set(findings, c);
-  }
-  return c;
-}
+// Grouping and counting are in analysis, so the load worker can do both for a huge rollout's findings
+// before the page sees them.
+export { groupFindings, severityCounts } from '../../analysis';
 
 /**
  * A run list row's counts: from its findings and regressions, or, for a row of a run index (which keeps

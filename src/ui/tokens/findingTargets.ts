@@ -1,4 +1,4 @@
-import { type Finding, type FindingCode, previousSequence, sharedPrefixes, TokenRole, tokenTrack } from '../../analysis';
+import { type Finding, type FindingCode, findingsWithCodes, previousSequence, sharedPrefixes, TokenRole, tokenTrack } from '../../analysis';
 import type { Rollout } from '../../format';
 import type { SeqValue } from './sequence';
 import { firstWithRole, largestDrift } from './tokenStats';
@@ -12,8 +12,9 @@ const TOKEN_FINDING_CODES: readonly FindingCode[] = [
   'W_CONTEXT_REWRITTEN',
 ];
 
+/** A huge rollout's are found in its packed columns, without making its million other findings. */
 export function tokenFindings(findings: readonly Finding[]): Finding[] {
-  return findings.filter((f) => TOKEN_FINDING_CODES.includes(f.code));
+  return findingsWithCodes(findings, TOKEN_FINDING_CODES);
 }
 
 /** Where a finding shows in the token view: a sequence, a token in it, and whether drift shading tells it. */

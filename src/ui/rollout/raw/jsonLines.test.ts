@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonLines, jsonText, lineText, numbersText } from './jsonLines';
+import { chunkedArray, runPass } from '../../../analysis';
+import { jsonLineReader, jsonLines, jsonText, lineText, numbersText } from './jsonLines';
+import { unknownFields, unknownFieldsPass } from './unknownFields';
 
 describe('jsonLines', () => {
   it('pretty-prints like JSON.stringify(v, null, 2) but keeps number arrays on one line', () => {
@@ -46,5 +49,43 @@ describe('numbersText', () => {
   it('writes a slice of the numbers', () => {
     expect(numbersText([1, 2, 3, null], 1, 4)).toBe('2, 3, null');
     expect(numbersText([])).toBe('');
+  });
+});
+
+describe('jsonLineReader', () => {
+  it('makes the same lines as jsonLines, however far each read asks for', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.array(fc.nat(40), { maxLength: 6 }), (value, reads) => {
+        const reader = jsonLineReader(value);
+        let upTo = 0;
+        for (const n of reads) {
+          upTo += n;
+          expect(reader.read(upTo).length).toBeGreaterThanOrEqual(Math.min(upTo, jsonLines(value).length));
+        }
+        expect(reader.read(Number.POSITIVE_INFINITY)).toEqual(jsonLines(value));
+        expect(reader.done).toBe(true);
+      }),
+      { seed: 19, numRuns: 200 },
+    );
+  });
+
+  it('reads a million-step record only as far as its first lines need', () => {
+    const parsed: number[] = [];
+    const steps = chunkedArray(1_000_000, 2048, (c) => {
+      parsed.push(c);
+      return Array.from({ length: 2048 }, (_, i) => ({ tool_call_id: `s-${c * 2048 + i}`, tool: 'run_tests', x_cost: 1 }));
+    });
+    const record = { task_id: 't', rollout_id: 'huge', segments: [], steps, termination: 'finished', reward: 1 };
+    const reader = jsonLineReader(record);
+    expect(reader.read(1500).length).toBe(1500);
+    expect(reader.done).toBe(false);
+    expect(parsed).toEqual([0]);
+    // Fields outside format v1 are found a chunk of steps at a time, with progress between.
+    const pass = unknownFieldsPass(record as never);
+    const progress: number[] = [];
+    for (let r = pass.next(); !r.done; r = pass.next()) progress.push(r.value);
+    expect(progress.length).toBe(Math.ceil(1_000_000 / 2048));
+    expect(runPass(unknownFieldsPass(record as never))).toEqual(['steps[*].x_cost']);
+    expect(unknownFields(record as never)).toEqual(['steps[*].x_cost']);
   });
 });

@@ -31,15 +31,33 @@ function asArray(v: unknown): readonly unknown[] | null {
   return null;
 }
 
+/** A container still being written: its children are read one at a time (a huge record's steps are parsed when read). */
+interface Open {
+  count: number;
+  child: (i: number) => [key: string | null, value: unknown];
+  at: number;
+  depth: number;
+  close: '}' | ']';
+  comma: boolean;
+}
+
+/** Lines of a value made as they are asked for: `read(n)` gives at least the first n (fewer at the end). */
+export interface JsonLineReader {
+  /** The lines made so far, at least `upTo` of them unless the value has fewer; the same array each time. */
+  read(upTo: number): readonly JsonLine[];
+  /** Whether every line is made. */
+  readonly done: boolean;
+}
+
 /**
  * A value as JSON lines, indented like `JSON.stringify(v, null, 2)` except that arrays of numbers stay
- * on one line: a record is mostly token ids, and one id per line would make it unreadable.
+ * on one line (a record is mostly token ids, and one id per line would make it unreadable), made as
+ * they are read: a million-step record is some eleven million lines, and a view shows the first few.
  */
-export function jsonLines(root: unknown): JsonLine[] {
+export function jsonLineReader(root: unknown): JsonLineReader {
   const out: JsonLine[] = [];
-  // An explicit stack of open containers (their children still to write), not recursion: a record is
-  // depth-bounded when parsed (MAX_JSON_DEPTH), but this view must not depend on that to stay up.
-  type Open = { children: [string | null, unknown][]; at: number; depth: number; close: '}' | ']'; comma: boolean };
+  // An explicit stack of open containers, not recursion: a record is depth-bounded when parsed
+  // (MAX_JSON_DEPTH), but this view must not depend on that to stay up.
   const stack: Open[] = [];
   const visit = (v: unknown, depth: number, key: string | null, comma: boolean) => {
     const arr = asArray(v);
@@ -48,8 +66,7 @@ export function jsonLines(root: unknown): JsonLine[] {
       else if (isNumberArray(arr)) out.push({ depth, key, value: { kind: 'numbers', values: arr }, comma });
       else {
         out.push({ depth, key, value: { kind: 'open', text: '[' }, comma: false });
-        const children = Array.from(arr, (x): [null, unknown] => [null, x === undefined ? null : x]);
-        stack.push({ children, at: 0, depth, close: ']', comma });
+        stack.push({ count: arr.length, child: (i) => [null, arr[i] === undefined ? null : arr[i]], at: 0, depth, close: ']', comma });
       }
       return;
     }
@@ -58,8 +75,11 @@ export function jsonLines(root: unknown): JsonLine[] {
       if (entries.length === 0) out.push({ depth, key, value: { kind: 'empty', text: '{}' }, comma });
       else {
         out.push({ depth, key, value: { kind: 'open', text: '{' }, comma: false });
-        const children = entries.map(([k, x]): [string, unknown] => [JSON.stringify(k), x]);
-        stack.push({ children, at: 0, depth, close: '}', comma });
+        const child = (i: number): [string, unknown] => {
+          const [k, x] = entries[i] as [string, unknown];
+          return [JSON.stringify(k), x];
+        };
+        stack.push({ count: entries.length, child, at: 0, depth, close: '}', comma });
       }
       return;
     }
@@ -68,16 +88,28 @@ export function jsonLines(root: unknown): JsonLine[] {
     else out.push({ depth, key, value: { kind: 'literal', text: v === undefined ? 'null' : String(v) }, comma });
   };
   visit(root, 0, null, false);
-  for (let top = stack[stack.length - 1]; top; top = stack[stack.length - 1]) {
-    if (top.at === top.children.length) {
-      out.push({ depth: top.depth, key: null, value: { kind: 'close', text: top.close }, comma: top.comma });
-      stack.pop();
-      continue;
-    }
-    const [key, child] = top.children[top.at++] ?? [null, null];
-    visit(child, top.depth + 1, key, top.at < top.children.length);
-  }
-  return out;
+  return {
+    read(upTo) {
+      for (let top = stack[stack.length - 1]; top && out.length < upTo; top = stack[stack.length - 1]) {
+        if (top.at === top.count) {
+          out.push({ depth: top.depth, key: null, value: { kind: 'close', text: top.close }, comma: top.comma });
+          stack.pop();
+          continue;
+        }
+        const [key, child] = top.child(top.at++);
+        visit(child, top.depth + 1, key, top.at < top.count);
+      }
+      return out;
+    },
+    get done() {
+      return stack.length === 0;
+    },
+  };
+}
+
+/** Every line of a value at once. */
+export function jsonLines(root: unknown): JsonLine[] {
+  return jsonLineReader(root).read(Number.POSITIVE_INFINITY) as JsonLine[];
 }
 
 /** The numbers of an array as JSON text, from `from` to `to`. */

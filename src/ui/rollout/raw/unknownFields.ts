@@ -1,3 +1,4 @@
+import { chunksOf, type Pass, runPass } from '../../../analysis';
 import { type Rollout, rolloutSchema, segmentSchema, stepSchema } from '../../../format';
 
 const ROLLOUT_KEYS = new Set(Object.keys(rolloutSchema.shape));
@@ -9,9 +10,22 @@ const STEP_KEYS = new Set(Object.keys(stepSchema.shape));
  * `segments[*].note`). They are kept and shown; this only names them.
  */
 export function unknownFields(record: Rollout): string[] {
+  return runPass(unknownFieldsPass(record));
+}
+
+/** `unknownFields` as a pass, a run of segments or steps at a time: a huge record's steps are parsed as read. */
+export function* unknownFieldsPass(record: Rollout): Pass<string[]> {
   const out = new Set<string>();
   for (const k of Object.keys(record)) if (!ROLLOUT_KEYS.has(k)) out.add(k);
-  for (const s of record.segments) for (const k of Object.keys(s)) if (!SEGMENT_KEYS.has(k)) out.add(`segments[*].${k}`);
-  for (const s of record.steps ?? []) for (const k of Object.keys(s)) if (!STEP_KEYS.has(k)) out.add(`steps[*].${k}`);
+  const segments = record.segments.length;
+  const total = segments + (record.steps?.length ?? 0) || 1;
+  for (const [from, run] of chunksOf(record.segments)) {
+    for (const s of run) for (const k of Object.keys(s)) if (!SEGMENT_KEYS.has(k)) out.add(`segments[*].${k}`);
+    yield (from + run.length) / total;
+  }
+  for (const [from, run] of chunksOf(record.steps ?? [])) {
+    for (const s of run) for (const k of Object.keys(s)) if (!STEP_KEYS.has(k)) out.add(`steps[*].${k}`);
+    yield (segments + from + run.length) / total;
+  }
   return [...out];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, Regression } from '../../../analysis';
-import { runPass } from '../../../analysis';
+import { packFindings, runPass, unpackFindings } from '../../../analysis';
 import type { Rollout, Segment, Step } from '../../../format';
 import { type StepItem, type StepsModel, stepsModel, stepsModelPass, type TurnItem } from './stepsModel';
 
@@ -97,5 +97,24 @@ describe('stepsModel', () => {
     expect(far?.kind === 'turn' && far.findings).toEqual([findings[8_999]]);
     expect(m.rolloutFindings).toHaveLength(1);
     expect(runPass(stepsModelPass(record([], steps), { findings, regressions: [] })).count).toBe(n + 3);
+  });
+
+  it('places packed findings (a huge rollout’s, docs/adr/0019) on the same rows as plain ones', () => {
+    const findings = [
+      finding('W_CONTEXT_REWRITTEN', 1, null),
+      finding('W_ACTION_AFTER_FINISH', null, 1),
+      finding('W_MISSING_METADATA', null, null),
+      finding('E_LOGPROB_RANGE', 7, null),
+      finding('W_ORPHAN_CALL', null, 2),
+      finding('W_ORPHAN_CALL', null, 9),
+    ];
+    const r = record([seg('c-1'), seg('c-2')], [step('c-1'), step('c-2')]);
+    const pack = packFindings(findings);
+    if (!pack) throw new Error('did not pack');
+    const packed = stepsModel(r, { findings: unpackFindings(pack), regressions: [] });
+    const plain = stepsModel(r, { findings, regressions: [] });
+    expect(rows(packed)).toEqual(rows(plain));
+    expect(packed.rolloutFindings).toEqual(plain.rolloutFindings);
+    expect(plain.rolloutFindings).toHaveLength(3);
   });
 });

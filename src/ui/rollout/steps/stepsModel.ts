@@ -1,5 +1,6 @@
 import {
   type Finding,
+  findingPlaces,
   PASS_CHUNK,
   type Pass,
   type Regression,
@@ -51,6 +52,9 @@ export interface StepsModel {
 
 type Summary = Pick<RolloutSummary, 'findings' | 'regressions'>;
 
+/** A packed column's -1 is null. */
+const nullable = (v: number): number | null => (v < 0 ? null : v);
+
 /** The steps view's rows at once (small rollouts, tests). */
 export function stepsModel(record: Rollout, summary: Summary): StepsModel {
   return runPass(stepsModelPass(record, summary));
@@ -62,22 +66,28 @@ export function* stepsModelPass(record: Rollout, summary: Summary): Pass<StepsMo
   const stepCount = record.steps?.length ?? 0;
   const segmentCount = record.segments.length;
   const { findings, regressions } = summary;
-  const rowOf = (f: Finding): number => {
-    const s = f.segment;
+  const rowOf = (s: number | null, t: number | null): number => {
     if (s !== null && Number.isInteger(s) && s >= 0 && s < segmentCount) return index.turnOfSegment[s] ?? -1;
-    const t = f.step;
     if (t !== null && Number.isInteger(t) && t >= 1 && t <= stepCount) return index.turnOfStep[t] ?? -1;
     return -1;
   };
+  // A huge rollout's findings are packed columns (docs/adr/0019): their places are read there, and a
+  // finding is made only when it has no row.
+  const places = findingPlaces(findings);
+  const turnAt = places
+    ? (i: number) => rowOf(nullable(places.segment[i] as number), nullable(places.step[i] as number))
+    : (i: number) => {
+        const f = findings[i] as Finding;
+        return rowOf(f.segment, f.step);
+      };
   // Findings sorted by turn, in their own order within one: a count per turn, then each in its place.
   const turnOf = new Int32Array(findings.length);
   const starts = new Int32Array(index.length + 1);
   const rolloutFindings: Finding[] = [];
   for (let i = 0; i < findings.length; i++) {
-    const f = findings[i] as Finding;
-    const turn = rowOf(f);
+    const turn = turnAt(i);
     turnOf[i] = turn;
-    if (turn < 0) rolloutFindings.push(f);
+    if (turn < 0) rolloutFindings.push(findings[i] as Finding);
     else starts[turn + 1] = (starts[turn + 1] ?? 0) + 1;
     if (i % PASS_CHUNK === 0) yield 0.7 + (0.1 * i) / findings.length;
   }
