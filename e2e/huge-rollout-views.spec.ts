@@ -177,3 +177,25 @@ test('a 20,000-step rollout’s Raw JSON draws the lines in view and reads more 
   await expect(doc).toContainText(/"tool_call_id": "s-\d{3}"/);
   expect(await doc.locator('.rj-line').count()).toBeLessThan(120);
 });
+
+test('a 20,000-step rollout compared with a small one: its calls aligned in slices, the aligned rows virtualized', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/?src=/fixtures/big.jsonl&view=compare&a=big%23a-1&b=small%23a-1');
+  const verdict = page.getByRole('status').filter({ hasText: /^First divergence at row/ });
+  await expect(verdict).toContainText(/^First divergence at row 1 of 20,00\d; \d+ calls shared, [\d,]+ edits/, { timeout: 60_000 });
+  const list = page.getByRole('list', { name: 'Aligned steps' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  expect(await list.getByRole('listitem').count()).toBeLessThan(100);
+  // 20,000 rows in pages of 5,000; going to a row by number turns to its page and selects it, in view.
+  const pager = page.getByRole('navigation', { name: 'Aligned steps pages' });
+  await expect(pager).toContainText('rows 1–5,000 of 20,000 · page 1 of 4');
+  await pager.getByRole('spinbutton', { name: 'Go to row' }).fill('12345');
+  await pager.getByRole('button', { name: 'Go' }).click();
+  await expect(pager).toContainText('rows 10,001–15,000 of 20,000 · page 3 of 4');
+  const row = list.getByRole('button', { pressed: true });
+  await expect(row).toContainText('12345. run_tests');
+  await expect(row).toBeInViewport();
+  await expect(page.getByText('A step 12345 · B: none')).toBeVisible();
+  await screenshot(page, testInfo, 'huge-compare');
+});

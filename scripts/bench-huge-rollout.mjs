@@ -1,11 +1,12 @@
 // `npm run bench:huge-rollout`: one rollout of 10,000 and one of 1,000,000 steps (issue 18), each with a
 // finding per step, served by `trajscope view` and opened in headless Chromium through the real app.
 // Measures the longest main-thread task while selecting it in the run list (detail pane), opening its
-// Steps view, its Four roles (swimlane), its Grader audit and its Raw JSON. Target: no long task over 50 ms. After each
-// phase, the page's live JS heap (main thread, after a forced full GC through CDP) is printed too.
+// Steps view, its Four roles (swimlane), its Grader audit and its Raw JSON, and comparing it with a
+// one-step rollout. Target: no long task over 50 ms. After each phase, the page's live JS heap (main
+// thread, after a forced full GC through CDP) is printed too.
 // A phase ends when its view shows content (the first step's row, the first event, the far step selected),
 // not when its tab is selected: a view built in slices is measured until it is built.
-//   BENCH_STEPS=10000,1000000 (default) picks the sizes; BENCH_PHASES=select,steps,jump,roles,audit,raw (default) the steps;
+//   BENCH_STEPS=10000,1000000 (default) picks the sizes; BENCH_PHASES=select,steps,jump,roles,audit,raw,compare (default) the steps;
 //   BENCH_PROFILE=DIR writes a CPU profile of each phase there (open in Chrome DevTools) and prints its heaviest functions;
 //   BENCH_SCREENSHOTS=DIR a screenshot of the page after each phase (<steps>-<phase>.png);
 //   BENCH_TRACE=DIR a Chromium trace of each phase there (<steps>-<phase>.json, open in DevTools' Performance
@@ -18,7 +19,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing, INSTALL_HINT } from './c
 import { startView } from './view-server.mjs';
 
 const SIZES = (process.env.BENCH_STEPS ?? '10000,1000000').split(',').map(Number);
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'select,steps,jump,roles,audit,raw').split(','));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'select,steps,jump,roles,audit,raw,compare').split(','));
 const PROFILE = process.env.BENCH_PROFILE;
 const SCREENSHOTS = process.env.BENCH_SCREENSHOTS;
 const TRACE = process.env.BENCH_TRACE;
@@ -200,6 +201,12 @@ try {
       'open its Raw JSON',
       nav('rollout=huge%23a-1&view=rollout&tab=raw'),
       page.getByRole('document', { name: 'Raw JSON' }).getByText('"rollout_id"', { exact: true }),
+    );
+    await measure(
+      'compare',
+      'compare it with a one-step rollout',
+      nav('view=compare&a=huge%23a-1&b=small-1%23a-1'),
+      page.getByRole('status').filter({ hasText: /^First divergence at row/ }),
     );
     rows.push({ n, label: `load (${(statSync(file).size / 2 ** 20).toFixed(0)} MB)`, ms: loadMs, longest: null, count: null });
     await context.close();

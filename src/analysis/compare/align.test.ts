@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Alignment, alignCalls, type Call } from './align';
+import { chunkedArray } from '../chunked';
+import { type Alignment, alignCalls, alignCallsPass, type Call } from './align';
 
 const call = (tool: string, x?: number): Call => (x === undefined ? { tool } : { tool, args: { x } });
 const callArb = fc.record({
@@ -97,5 +98,58 @@ describe('alignCalls', () => {
     const al = alignCalls(a, b);
     expect(al.rows.filter((r) => r.kind !== 'same')).toEqual([{ kind: 'only-b', a: null, b: 1000 }]);
     expect(sides(al).a).toHaveLength(2500);
+  });
+
+  it('aligns two 300,000-step rollouts in slices, trimming their shared ends, reading their steps a chunk at a time', () => {
+    const n = 300_000;
+    const parsed: number[] = [];
+    const steps = (changedAt: number) =>
+      chunkedArray(n, 2048, (c) => {
+        parsed.push(c);
+        return Array.from({ length: Math.min(2048, n - c * 2048) }, (_, k) => {
+          const i = c * 2048 + k;
+          return call(i % 3 === 0 ? 'edit' : 'read', i === changedAt ? 99 : i % 5);
+        });
+      });
+    const pass = alignCallsPass(steps(-1), steps(150_000));
+    let yields = 0;
+    let r = pass.next();
+    for (; !r.done; r = pass.next()) yields++;
+    const al = r.value;
+    // Every chunk of both sides read once (the shared ends are trimmed on the keys, not the steps).
+    expect(parsed).toHaveLength(2 * Math.ceil(n / 2048));
+    expect(yields).toBeGreaterThan(2 * Math.ceil(n / 2048) - 1);
+    expect(al.rows).toHaveLength(n);
+    expect(al.rows[150_000]).toEqual({ kind: 'changed', a: 150_000, b: 150_000 });
+    expect(al.firstDivergence).toBe(150_000);
+    expect([al.cost, al.same, al.gaveUp]).toEqual([1, n - 1, false]);
+  });
+
+  it('gives up, and says so, where two long middles differ by more than it can align cheaply', () => {
+    const a = Array.from({ length: 4100 }, (_, i) => call('read', i));
+    const b = [a[0] as Call, ...Array.from({ length: 4100 }, (_, i) => call('edit', i)), a[4099] as Call];
+    const al = alignCalls(a, b);
+    expect(al.gaveUp).toBe(true);
+    expect(sides(al).a).toEqual(a.map((_, i) => i));
+    expect(sides(al).b).toEqual(b.map((_, i) => i));
+    expect(al.rows[0]).toEqual({ kind: 'same', a: 0, b: 0 });
+    expect(al.rows[al.rows.length - 1]).toEqual({ kind: 'same', a: 4099, b: 4101 });
+    expect(al.cost).toBe(4098 + 4100);
+    // Below that size (a table of 2,100 x 2,100 calls) the same kind of input is aligned exactly.
+    const smaller = alignCalls(a.slice(0, 2100), [a[0] as Call, ...b.slice(1, 2100), a[2099] as Call]);
+    expect(smaller.gaveUp).toBe(false);
+    expect(smaller.cost).toBe(2098 + 2099);
+  });
+
+  it('past the table, a middle with few edits is aligned by the linear-space diff', () => {
+    const a = Array.from({ length: 4100 }, (_, i) => call('read', i));
+    const b = [a[0] as Call, call('test'), ...a.slice(1, 4099), call('test'), a[4099] as Call];
+    const al = alignCalls(a, b);
+    expect(al.gaveUp).toBe(false);
+    expect(al.rows.filter((r) => r.kind !== 'same')).toEqual([
+      { kind: 'only-b', a: null, b: 1 },
+      { kind: 'only-b', a: null, b: 4100 },
+    ]);
+    expect(sides(al).a).toEqual(a.map((_, i) => i));
   });
 });

@@ -1,6 +1,7 @@
 import { type ChangeObject, diffLines } from 'diff';
 import { type Rollout, type Step, stableStringify } from '../../format';
-import { type Alignment, alignCalls } from './align';
+import type { Pass } from '../passes';
+import { type Alignment, alignCalls, alignCallsPass } from './align';
 
 /*
  * Two rollouts side by side (docs/adr/0016): their steps aligned (align.ts), each aligned pair's
@@ -14,6 +15,11 @@ const MAX_EDIT_LENGTH = 2000;
 
 export function alignRollouts(a: Rollout, b: Rollout): Alignment {
   return alignCalls(a.steps ?? [], b.steps ?? []);
+}
+
+/** `alignRollouts` as a pass, for a huge rollout's page to run in slices. */
+export function alignRolloutsPass(a: Rollout, b: Rollout): Pass<Alignment> {
+  return alignCallsPass(a.steps ?? [], b.steps ?? []);
 }
 
 /** Arguments as indented JSON with sorted keys, so a line diff shows which argument changed. */

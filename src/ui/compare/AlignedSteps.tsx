@@ -1,9 +1,17 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { AlignedRow, Alignment } from '../../analysis';
 import type { Rollout, Step } from '../../format';
+import { TurnPager } from '../shared/TurnPager';
+import { pageCount, pageOfTurn, turnsOfPage } from '../shared/turnPages';
 
 const ROW_HEIGHT = 26;
+/**
+ * Rows a page: the virtualizer lays out every row of its list (a million rows of two million-step
+ * rollouts were a 125 ms task), so a longer alignment is shown a page at a time (turnPages.ts).
+ */
+const PAGE_ROWS = 5000;
+const ROWS = { items: 'rows', goTo: 'row' };
 const MARK: Record<AlignedRow['kind'], string> = { same: '=', changed: '≠', 'only-a': 'A only', 'only-b': 'B only' };
 const MARK_WORDS: Record<AlignedRow['kind'], string> = {
   same: 'same call',
@@ -32,27 +40,77 @@ export function AlignedSteps({
   selected: number;
   onSelect: (row: number) => void;
 }) {
+  const total = alignment.rows.length;
+  const pages = pageCount(total, PAGE_ROWS);
+  const page = pageOfTurn(selected, total, PAGE_ROWS);
+  const { from, to } = turnsOfPage(page, total, PAGE_ROWS);
+  const list = <RowList key={page} alignment={alignment} from={from} to={to} a={a} b={b} selected={selected} onSelect={onSelect} />;
+  if (pages === 1) return list;
+  return (
+    <div className="aligned-pages">
+      <TurnPager
+        label="Aligned steps"
+        unit={ROWS}
+        page={page}
+        pages={pages}
+        from={from}
+        to={to}
+        turns={total}
+        onPage={(p) => onSelect(turnsOfPage(p, total, PAGE_ROWS).from)}
+        onGoToStep={(row) => onSelect(row - 1)}
+        steps={total}
+      />
+      {list}
+    </div>
+  );
+}
+
+/** One page of aligned rows, [from, to), virtualized, scrolled to the selected row when it is on it. */
+function RowList({
+  alignment,
+  from,
+  to,
+  a,
+  b,
+  selected,
+  onSelect,
+}: {
+  alignment: Alignment;
+  from: number;
+  to: number;
+  a: Rollout;
+  b: Rollout;
+  selected: number;
+  onSelect: (row: number) => void;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: alignment.rows.length,
+    count: to - from,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
+  // A row chosen by number (or the first divergence, far down) is brought into view.
+  useEffect(() => {
+    const local = selected - from;
+    if (local < 0 || local >= to - from) return;
+    virtualizer.scrollToIndex(local, { align: 'auto' });
+  }, [selected, from, to, virtualizer]);
   return (
     <div className="aligned" ref={scroller}>
       <ul className="aligned__list" aria-label="Aligned steps" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
-          const row = alignment.rows[item.index];
+          const index = from + item.index;
+          const row = alignment.rows[index];
           if (!row) return null;
-          const first = item.index === alignment.firstDivergence;
+          const first = index === alignment.firstDivergence;
           return (
             <li
-              key={item.index}
-              className={`aligned__row aligned__row--${row.kind}${item.index === selected ? ' aligned__row--selected' : ''}`}
+              key={index}
+              className={`aligned__row aligned__row--${row.kind}${index === selected ? ' aligned__row--selected' : ''}`}
               style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
             >
-              <button type="button" className="aligned__button" aria-pressed={item.index === selected} onClick={() => onSelect(item.index)}>
+              <button type="button" className="aligned__button" aria-pressed={index === selected} onClick={() => onSelect(index)}>
                 <span className="aligned__cell">{row.a === null ? '' : `${row.a + 1}. ${callText(a.steps?.[row.a])}`}</span>
                 <span className="aligned__mark" title={MARK_WORDS[row.kind]}>
                   {MARK[row.kind]}

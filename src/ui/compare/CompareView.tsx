@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
-import { alignRollouts, firstDivergentGeneration, type RolloutSummary } from '../../analysis';
+import { alignRolloutsPass, firstDivergentGeneration, formatCount, MAX_LARGE_EDITS, plural, type RolloutSummary } from '../../analysis';
 import type { Rollout } from '../../format';
 import { backToList, toCompare, toRollout, useRolloutKeys, useRolloutRecord, useRolloutRows, useSelection } from '../../state';
+import { BuildingNote } from '../shared/BuildingNote';
 import { formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
+import { isHuge, usePass } from '../shared/usePass';
 import { AlignedSteps } from './AlignedSteps';
 import { GenerationCard } from './GenerationCard';
 import { PairDetail } from './PairDetail';
@@ -46,11 +48,20 @@ interface PairProps {
 }
 
 function Pair({ keyA, keyB, summaryA, summaryB, recordA, recordB }: PairProps) {
-  const alignment = useMemo(() => alignRollouts(recordA, recordB), [recordA, recordB]);
+  // A huge rollout's calls are aligned in slices, a progress note meanwhile (its steps are parsed as read).
+  const { value: alignment, done } = usePass(() => alignRolloutsPass(recordA, recordB), isHuge(recordA) || isHuge(recordB), [
+    recordA,
+    recordB,
+  ]);
   const divergence = useMemo(() => firstDivergentGeneration(recordA, recordB), [recordA, recordB]);
   const [picked, setPicked] = useState<number | null>(null);
+  if (!alignment) {
+    const what = `Aligning ${plural(recordA.steps?.length ?? 0, 'step')} with ${plural(recordB.steps?.length ?? 0, 'step')}`;
+    return <BuildingNote what={what} done={done} />;
+  }
   const selected = picked ?? Math.max(0, alignment.firstDivergence);
   const row = alignment.rows[selected];
+  const rowsText = alignment.rows.length.toLocaleString('en-US');
   return (
     <section className="tool-page compare" aria-label="Compare two rollouts">
       <div className="compare__sides">
@@ -62,8 +73,10 @@ function Pair({ keyA, keyB, summaryA, summaryB, recordA, recordB }: PairProps) {
       </div>
       <p className="compare__verdict" role="status">
         {alignment.firstDivergence === -1
-          ? `The same ${alignment.rows.length} tool calls in the same order.`
-          : `First divergence at row ${alignment.firstDivergence + 1} of ${alignment.rows.length}; ${alignment.rows.filter((r) => r.kind === 'same').length} calls shared, ${alignment.cost} edits (a changed argument or a call on one side only costs 1).`}
+          ? `The same ${rowsText} tool calls in the same order.`
+          : alignment.gaveUp
+            ? `First divergence at row ${(alignment.firstDivergence + 1).toLocaleString('en-US')} of ${rowsText}; past it the two differ by more than ${MAX_LARGE_EDITS} calls, too many to align: A's calls up to the shared end are listed, then B's.`
+            : `First divergence at row ${(alignment.firstDivergence + 1).toLocaleString('en-US')} of ${rowsText}; ${alignment.same.toLocaleString('en-US')} calls shared, ${alignment.cost.toLocaleString('en-US')} edits (a changed argument or a call on one side only costs 1).`}
       </p>
       <GenerationCard divergence={divergence} keyA={keyA} keyB={keyB} recordA={recordA} recordB={recordB} />
       <div className="compare__body">
@@ -95,7 +108,7 @@ function SideCard({ label, rolloutKey, summary, record }: { label: string; rollo
         <dt>regressions</dt>
         <dd>{summary.regressions.length}</dd>
         <dt>steps</dt>
-        <dd>{summary.steps}</dd>
+        <dd>{formatCount(summary.steps)}</dd>
         <dt>task</dt>
         <dd className="compare-side__mono">{summary.task_id}</dd>
       </dl>

@@ -1,4 +1,4 @@
-import { plural, terminationInfo } from '../../analysis';
+import { formatCount, plural, terminationInfo } from '../../analysis';
 import { backToList, toGroups, toRollout, useSelectedRollout } from '../../state';
 import { advantageMode } from '../shared/advantageMode';
 import { severityCounts } from '../shared/findingGroups';
@@ -76,7 +76,7 @@ export function RolloutHeader() {
         </div>
         <div className="rollout-head__fact">
           <dt>Steps</dt>
-          <dd>{s.steps}</dd>
+          <dd>{formatCount(s.steps)}</dd>
         </div>
         <div className="rollout-head__fact">
           <dt>Findings</dt>

@@ -1,4 +1,4 @@
-import { FINDING_INFO, type Finding, type GroupSummary, type RolloutSummary, terminationInfo } from '../../analysis';
+import { FINDING_INFO, type Finding, formatCount, type GroupSummary, type RolloutSummary, terminationInfo } from '../../analysis';
 import { toCompare, toRollout, useComparePick, useUiActions } from '../../state';
 import { groupFindings } from '../shared/findingGroups';
 import { formatReward } from '../shared/format';
@@ -96,7 +96,7 @@ function Facts({ rollout: r, group, multiFile }: { rollout: RolloutSummary; grou
         <dt>Reward</dt>
         <dd>{r.reward === null ? <span className="faint">— (null)</span> : formatReward(r.reward)}</dd>
         <dt>Steps</dt>
-        <dd>{r.steps}</dd>
+        <dd>{formatCount(r.steps)}</dd>
         <dt>Regressions</dt>
         <dd>
           {r.indexed ? (

@@ -15,10 +15,14 @@ interface Props {
   /** Goes to a step by number (the URL's step=); 1..steps. */
   onGoToStep: (step: number) => void;
   steps: number;
+  /** What a page holds and what "go to" takes: turns and a step (the default), or compare's rows and a row. */
+  unit?: { items: string; goTo: string };
 }
 
-/** Moves between the pages of a huge rollout's view (turnPages.ts), or to any step by number. */
-export function TurnPager({ label, page, pages, from, to, turns, onPage, onGoToStep, steps }: Props) {
+const TURNS = { items: 'turns', goTo: 'step' };
+
+/** Moves between the pages of a huge rollout's view (turnPages.ts), or to any step (or row) by number. */
+export function TurnPager({ label, page, pages, from, to, turns, onPage, onGoToStep, steps, unit = TURNS }: Props) {
   const [wanted, setWanted] = useState('');
   const go = (e: FormEvent) => {
     e.preventDefault();
@@ -28,7 +32,8 @@ export function TurnPager({ label, page, pages, from, to, turns, onPage, onGoToS
   return (
     <nav className="turn-pager" aria-label={`${label} pages`}>
       <span className="turn-pager__where">
-        turns {formatCount(from + 1)}–{formatCount(to)} of {formatCount(turns)} · page {formatCount(page + 1)} of {formatCount(pages)}
+        {unit.items} {formatCount(from + 1)}–{formatCount(to)} of {formatCount(turns)} · page {formatCount(page + 1)} of{' '}
+        {formatCount(pages)}
       </span>
       <button type="button" className="small-button" disabled={page === 0} onClick={() => onPage(0)}>
         « First
@@ -44,7 +49,7 @@ export function TurnPager({ label, page, pages, from, to, turns, onPage, onGoToS
       </button>
       <form className="turn-pager__go" onSubmit={go}>
         <label>
-          Go to step{' '}
+          Go to {unit.goTo}{' '}
           <input
             type="number"
             min={1}
