@@ -61,7 +61,7 @@ function Pair({ keyA, keyB, summaryA, summaryB, recordA, recordB }: PairProps) {
   }
   const selected = picked ?? Math.max(0, alignment.firstDivergence);
   const row = alignment.rows[selected];
-  const rowsText = alignment.rows.length.toLocaleString('en-US');
+  const rowsText = formatCount(alignment.rows.length);
   return (
     <section className="tool-page compare" aria-label="Compare two rollouts">
       <div className="compare__sides">
@@ -75,8 +75,8 @@ function Pair({ keyA, keyB, summaryA, summaryB, recordA, recordB }: PairProps) {
         {alignment.firstDivergence === -1
           ? `The same ${rowsText} tool calls in the same order.`
           : alignment.gaveUp
-            ? `First divergence at row ${(alignment.firstDivergence + 1).toLocaleString('en-US')} of ${rowsText}; past it the two differ by more than ${MAX_LARGE_EDITS} calls, too many to align: A's calls up to the shared end are listed, then B's.`
-            : `First divergence at row ${(alignment.firstDivergence + 1).toLocaleString('en-US')} of ${rowsText}; ${alignment.same.toLocaleString('en-US')} calls shared, ${alignment.cost.toLocaleString('en-US')} edits (a changed argument or a call on one side only costs 1).`}
+            ? `First divergence at row ${formatCount(alignment.firstDivergence + 1)} of ${rowsText}; past it the two differ by more than ${MAX_LARGE_EDITS} calls, too many to align: A's calls up to the shared end are listed, then B's.`
+            : `First divergence at row ${formatCount(alignment.firstDivergence + 1)} of ${rowsText}; ${formatCount(alignment.same)} calls shared, ${formatCount(alignment.cost)} edits (a changed argument or a call on one side only costs 1).`}
       </p>
       <GenerationCard divergence={divergence} keyA={keyA} keyB={keyB} recordA={recordA} recordB={recordB} />
       <div className="compare__body">
