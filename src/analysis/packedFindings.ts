@@ -1,5 +1,5 @@
 import { chunkedArray } from './chunked';
-import { type FindingGroup, groupFindings, rememberFindingGroups, type SeverityCounts, severityCounts } from './findingGroups';
+import { type FindingGroup, groupFindings, rememberFindingGroups, type SeverityCounts } from './findingGroups';
 import type { Finding, FindingCode, Severity } from './types';
 
 /*
@@ -50,6 +50,8 @@ export function packFindings(findings: readonly Finding[]): PackedFindings | nul
   const segment = new Int32Array(length);
   const kinds: PackedFindings['kinds'] = [];
   const kindOf = new Map<string, number>();
+  // Severities are counted as findings are packed: the page's counts, without a pass of their own.
+  const counts: SeverityCounts = { errors: 0, warnings: 0 };
   const encoder = new TextEncoder();
   const parts: Uint8Array[] = [];
   const ends = new Float64Array(Math.ceil(length / PER));
@@ -69,6 +71,8 @@ export function packFindings(findings: readonly Finding[]): PackedFindings | nul
       const s = place(f.step);
       const g = place(f.segment);
       if (s === undefined || g === undefined) return null;
+      if (f.severity === 'error') counts.errors++;
+      else if (f.severity === 'warning') counts.warnings++;
       kind[i] = k;
       step[i] = s;
       segment[i] = g;
@@ -85,7 +89,7 @@ export function packFindings(findings: readonly Finding[]): PackedFindings | nul
     text.set(part, at);
     at += part.length;
   }
-  return { length, per: PER, kinds, kind, step, segment, text, ends, groups: groupFindings(findings), counts: severityCounts(findings) };
+  return { length, per: PER, kinds, kind, step, segment, text, ends, groups: groupFindings(findings), counts };
 }
 
 /** The buffers of a packed array, to transfer rather than copy. */
