@@ -12,7 +12,8 @@ test('a rollout of 2,000 steps draws only the events near the view, and playback
   await page.goto('/?src=/fixtures/long.jsonl&rollout=r-long%23a-1&view=rollout&tab=roles');
   const narration = page.getByRole('status', { name: 'Narration' });
   const events = page.getByRole('list', { name: 'Events in order' }).getByRole('listitem');
-  await expect(narration).toContainText(/^[\d,]+ events/);
+  // A 2,000-step record takes a few seconds to expand beside another heavy test.
+  await expect(narration).toContainText(/^[\d,]+ events/, { timeout: 20_000 });
   const total = Number((await narration.textContent())?.match(/^([\d,]+) events/)?.[1]?.replace(/,/g, ''));
   expect(total).toBeGreaterThan(8000);
   // Every event keeps its place in the whole list for a screen reader, though few are in the page.

@@ -19,7 +19,7 @@ import { splitAndParse } from './split-parse.mjs';
 
 register();
 const { buildIndex } = await import('../src/cli/runIndex/build.ts');
-const { openIndexDb, runSql } = await import('../src/cli/runIndex/sql.ts');
+const { openIndexDb } = await import('../src/cli/runIndex/sql.ts');
 
 const SIZE_MB = Number(process.env.BENCH_INDEX_MB ?? 1024);
 const FILES = Number(process.env.BENCH_INDEX_FILES ?? 8);
@@ -100,9 +100,9 @@ try {
   const { value: manifest } = await timed(async () => (await import('../src/cli/runIndex/build.ts')).readManifest(out(1)));
   const q = await timed(async () => {
     const c = await openIndexDb(out(1), manifest);
-    const steps = await runSql(c, 'SELECT training_step, count(*), avg(reward), avg(generated_tokens) FROM rollouts GROUP BY 1 ORDER BY 1');
-    const groups = await runSql(c, 'SELECT count(*), avg(std) FROM groups');
-    c.closeSync();
+    const steps = await c.run('SELECT training_step, count(*), avg(reward), avg(generated_tokens) FROM rollouts GROUP BY 1 ORDER BY 1');
+    const groups = await c.run('SELECT count(*), avg(std) FROM groups');
+    c.close();
     return [steps.rows.length, groups.rows[0]];
   });
   const best = (xs) => Math.min(...xs);

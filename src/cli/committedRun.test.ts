@@ -16,7 +16,10 @@ const DIR = new URL('../../public/demo/run/', import.meta.url);
 /** public/demo/README.md: `trajscope demo --train --steps 24 --seed 1 --async 1 --gzip --out public/demo/run`. */
 const COMMAND: TrainRunOptions = { steps: 24, seed: 1, async: 1, drGrpo: false, perGroup: 4 };
 
-const names = readdirSync(DIR).sort();
+// Dot-names are not run files (a `query public/demo/run` leaves its index in .trajscope/).
+const names = readdirSync(DIR)
+  .filter((n) => !n.startsWith('.'))
+  .sort();
 const texts = names.map((n) => gunzipSync(readFileSync(new URL(n, DIR))).toString('utf8'));
 const steps: Rollout[][] = texts.map((t, i) =>
   t

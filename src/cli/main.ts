@@ -18,9 +18,10 @@ commands:
   index RUN... --out DIR [--jobs N] [--shard-rows N] [lint's options]
       write a Parquet run index (one row per rollout, docs/adr/0013); unchanged files keep their shards,
       a grown file is read on from its last indexed line. index --merge PART... --out DIR joins partial indexes
-  query RUN_OR_INDEX "SQL" [--json | --csv]
+  query RUN_OR_INDEX "SQL" [--json | --csv] [--limit N] [--allow-write]
       SQL (DuckDB) over a run index: tables rollouts, groups, advantages, duplicates, parse_errors; a run
-      directory is indexed (or refreshed) first, into RUN/.trajscope/index
+      directory is indexed (or refreshed) first, into RUN/.trajscope/index. Read-only: one SELECT or
+      EXPLAIN, no file access (--allow-write lifts it); at most --limit rows printed (default 10,000; 0: all)
   bundle RUN --out SITE [--jobs N]
       write a static site of the run (the inspector, the run's files, their index) that any static host
       answering HTTP range requests serves; the page opens on the run

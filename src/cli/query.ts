@@ -2,14 +2,15 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildIndex, readManifest, writableRunIndexDir } from './runIndex/build';
-import { type Cell, openIndexDb, runSql } from './runIndex/sql';
+import { buildIndex, readIndexOwnManifest, writableRunIndexDir } from './runIndex/build';
+import { type Cell, openIndexDb, ReadOnlyRefused } from './runIndex/sql';
 
 /**
  * `trajscope query RUN_OR_INDEX "SQL" [--json | --csv]`: SQL (DuckDB, embedded) over a run index; the
  * tables are `rollouts` (one row per rollout, docs/adr/0013), `groups` (§6 reduced over the index),
  * `advantages`, `duplicates` and `parse_errors`. A run directory is indexed (or refreshed) first, into
- * RUN/.trajscope/index. Exit 0 with rows printed, 2 on a bad path, a bad index or bad SQL.
+ * RUN/.trajscope/index. Read-only over the index unless `--allow-write` (sql.ts); at most `--limit` rows
+ * printed, streamed. Exit 0 with rows printed, 2 on a bad path, a bad or refused index, bad or refused SQL.
  */
 export async function runQuery(argv: string[]): Promise<number> {
   try {
@@ -20,6 +21,12 @@ export async function runQuery(argv: string[]): Promise<number> {
   }
 }
 
+/** Rows `query` prints unless `--limit` says otherwise: a pasted `SELECT * FROM range(1e9)` must end. */
+const DEFAULT_QUERY_LIMIT = 10_000;
+
+const USAGE =
+  'usage: trajscope query RUN_OR_INDEX "SQL" [--json | --csv] [--limit N] [--allow-write]   (tables: rollouts, groups, advantages, duplicates, parse_errors)';
+
 async function query(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -28,31 +35,68 @@ async function query(argv: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       csv: { type: 'boolean', default: false },
       jobs: { type: 'string', short: 'j' },
+      limit: { type: 'string' },
+      'allow-write': { type: 'boolean', default: false },
     },
   });
   const [target, sql, ...extra] = positionals;
-  if (target === undefined || sql === undefined || extra.length > 0) {
-    throw new Error(
-      'usage: trajscope query RUN_OR_INDEX "SQL" [--json | --csv]   (tables: rollouts, groups, advantages, duplicates, parse_errors)',
-    );
-  }
+  if (target === undefined || sql === undefined || extra.length > 0) throw new Error(USAGE);
   if (values.json && values.csv) throw new Error('choose one of --json and --csv');
+  const limit = values.limit === undefined ? DEFAULT_QUERY_LIMIT : Number(values.limit);
+  if (!Number.isSafeInteger(limit) || limit < 0)
+    throw new Error(`--limit must be a whole number of rows (0 for no bound), got "${values.limit}"`);
   const dir = await indexDirOf(target, values.jobs === undefined ? availableParallelism() : Number(values.jobs));
-  const manifest = await readManifest(dir);
+  const manifest = await readIndexOwnManifest(dir);
   if (!manifest) throw new Error(`${dir} has no manifest.json`);
-  const c = await openIndexDb(dir, manifest);
-  let result: Awaited<ReturnType<typeof runSql>>;
+  const db = await openIndexDb(dir, manifest, { allowWrite: values['allow-write'] });
   try {
-    result = await runSql(c, sql);
-  } catch (e) {
-    // DuckDB's own message names the problem (and the position, for a syntax error).
-    throw new Error(`the SQL failed: ${e instanceof Error ? e.message : String(e)}`);
+    const { columns, chunks } = await db.stream(sql).catch((e: unknown) => {
+      throw e instanceof ReadOnlyRefused ? e : sqlError(e);
+    });
+    const printer = values.json ? jsonPrinter(columns) : values.csv ? csvPrinter(columns) : tablePrinter(columns);
+    let printed = 0;
+    let cut = false;
+    try {
+      for await (const rows of chunks) {
+        const room = limit === 0 ? rows.length : limit - printed;
+        if (rows.length > room) cut = true;
+        const kept = rows.length > room ? rows.slice(0, room) : rows;
+        if (kept.length > 0) await write(printer.rows(kept, printed));
+        printed += kept.length;
+        if (cut) break;
+      }
+    } catch (e) {
+      throw sqlError(e);
+    }
+    await write(printer.end(printed, cut));
+    if (cut)
+      process.stderr.write(
+        `trajscope query: printed the first ${printed.toLocaleString('en-US')} rows; --limit N for more (0: no bound)\n`,
+      );
   } finally {
-    c.closeSync();
+    db.close();
   }
-  const out = values.json ? toJson(result) : values.csv ? toCsv(result) : toTable(result);
-  process.stdout.write(out);
   return 0;
+}
+
+/**
+ * DuckDB's own message names the problem (and the position, for a syntax error). A read-only refusal
+ * (a file function, COPY, ATTACH, INSTALL on the locked connection) is said in one line.
+ */
+function sqlError(e: unknown): Error {
+  const message = (e instanceof Error ? e.message : String(e)).replace(/^Failed to extract statements: /, '');
+  const denied = /^Permission Error: (.*?)(?: - file system operations are disabled by configuration)?$/m.exec(message);
+  if (denied)
+    return new Error(
+      `refused: ${denied[1]}: query reads the index only; --allow-write runs any SQL with file access, for a query you wrote yourself`,
+    );
+  return new Error(`the SQL failed: ${message}`);
+}
+
+/** Writes to stdout, waiting when the pipe is full (a slow reader holds the rows in DuckDB, not here). */
+function write(text: string): Promise<void> {
+  if (text === '' || process.stdout.write(text)) return Promise.resolve();
+  return new Promise((resolve) => process.stdout.once('drain', () => resolve()));
 }
 
 /**
@@ -86,33 +130,61 @@ function text(v: Cell): string {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-function toJson({ columns, rows }: { columns: string[]; rows: Cell[][] }): string {
-  return `${JSON.stringify(rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i] ?? null]))))}\n`;
+interface Printer {
+  /** The text for the next rows; `before` rows were printed already. */
+  rows(rows: Cell[][], before: number): string;
+  end(printed: number, cut: boolean): string;
 }
 
-function toCsv({ columns, rows }: { columns: string[]; rows: Cell[][] }): string {
+/** One JSON array, as one line, written a chunk at a time. */
+function jsonPrinter(columns: string[]): Printer {
+  const object = (r: Cell[]) => JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, r[i] ?? null])));
+  return {
+    rows: (rows, before) => (before === 0 ? '[' : ',') + rows.map(object).join(','),
+    end: (printed) => (printed === 0 ? '[]\n' : ']\n'),
+  };
+}
+
+function csvPrinter(columns: string[]): Printer {
   const field = (v: Cell) => {
     const s = v === null ? '' : text(v);
     return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
   };
-  return [columns, ...rows].map((r) => `${r.map((v) => field(v as Cell)).join(',')}\r\n`).join('');
+  const line = (r: Cell[]) => `${r.map(field).join(',')}\r\n`;
+  return {
+    rows: (rows, before) => (before === 0 ? line(columns) : '') + rows.map(line).join(''),
+    end: (printed) => (printed === 0 ? line(columns) : ''),
+  };
 }
 
 /** Longest cell shown in the table; --json and --csv print every value whole. */
 const CELL_WIDTH = 60;
 
-function toTable({ columns, rows }: { columns: string[]; rows: Cell[][] }): string {
+/**
+ * An aligned table, printed as the rows come: the widths and which columns are numbers are fixed by the
+ * first chunk (up to 2,048 rows), so a later, wider cell (at most CELL_WIDTH) pushes its line out.
+ */
+function tablePrinter(columns: string[]): Printer {
   // Control characters in untrusted text would move the terminal's cursor: shown escaped.
   const clean = (s: string) => s.replace(/\p{Cc}/gu, (ch) => JSON.stringify(ch).slice(1, -1));
   const cut = (s: string) => (s.length > CELL_WIDTH ? `${s.slice(0, CELL_WIDTH - 1)}…` : s);
-  const cells = rows.map((r) => r.map((v) => cut(clean(text(v)))));
-  const numeric = columns.map((_, i) => rows.length > 0 && rows.every((r) => r[i] === null || typeof r[i] === 'number'));
-  const width = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]?.length ?? 0)));
+  let width: number[] = columns.map((c) => c.length);
+  let numeric: boolean[] = columns.map(() => false);
   const line = (r: string[]) =>
     r
       .map((s, i) => (numeric[i] ? s.padStart(width[i] ?? 0) : s.padEnd(width[i] ?? 0)))
       .join('  ')
       .trimEnd();
-  const rule = width.map((w) => '-'.repeat(w)).join('  ');
-  return `${[line(columns), rule, ...cells.map(line)].join('\n')}\n(${rows.length} row${rows.length === 1 ? '' : 's'})\n`;
+  const head = () => `${line(columns)}\n${width.map((w) => '-'.repeat(w)).join('  ')}\n`;
+  return {
+    rows: (rows, before) => {
+      const cells = rows.map((r) => r.map((v) => cut(clean(text(v)))));
+      if (before > 0) return cells.map((r) => `${line(r)}\n`).join('');
+      numeric = columns.map((_, i) => rows.every((r) => r[i] === null || typeof r[i] === 'number'));
+      width = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]?.length ?? 0)));
+      return head() + cells.map((r) => `${line(r)}\n`).join('');
+    },
+    end: (printed, cut) =>
+      `${printed === 0 ? head() : ''}(${printed.toLocaleString('en-US')} row${printed === 1 ? '' : 's'}${cut ? ', cut at --limit' : ''})\n`,
+  };
 }

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { plural } from '../analysis';
 import { intents } from '../state/url';
 import { readFormatOptions } from './readFile';
-import { writableRunIndexDir } from './runIndex/build';
+import { readIndexOwnManifest, writableRunIndexDir } from './runIndex/build';
 import { Catalog } from './server/catalog';
 import { RUN_MOUNT } from './server/runMount';
 import { createViewServer } from './server/server';
@@ -75,7 +75,15 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
   let run: Parameters<typeof createViewServer>[0]['run'];
   const runDir = paths[0];
   if (!values.files && runDir !== undefined && (await isRun(paths, catalog))) {
-    const indexDir = await writableRunIndexDir(runDir);
+    let indexDir: string;
+    try {
+      indexDir = await writableRunIndexDir(runDir);
+      // A run carrying an index that names files outside it is refused before anything is served or built.
+      await readIndexOwnManifest(indexDir);
+    } catch (e) {
+      process.stderr.write(`trajscope view: ${e instanceof Error ? e.message : String(e)}\n`);
+      return 2;
+    }
     const { building } = keepIndexed(runDir, indexDir, read, catalog, stopIndexing.signal, (s) =>
       process.stderr.write(`trajscope view: ${s}\n`),
     );

@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { access, lstat, mkdir, open, readdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP } from '../../analysis';
 import { createLineParser, DEFAULT_MAX_LINE_BYTES, stableStringify } from '../../format';
 import { parseRunManifest, type RunManifest } from '../../format/runIndex/manifest';
 import type { ReadOptions } from '../readFile';
 import { type Input, listInputs, toPosix } from './inputs';
+import { checkIndexFolder, checkManifestPaths, IndexRefused, insideIndex, isOwnShardPath, removeOwnShard, writeInIndex } from './ownFiles';
 import { orderByPolicy } from './policyOrder';
 import { MIN_PART_BYTES, type PoolTrace, scanAll } from './pool';
 import type { RowOptions } from './rows';
-import { type FileEntry, type ScanResult, type ScanTask, tailCheck, writeAtomic } from './scanFile';
+import { type FileEntry, type ScanResult, type ScanTask, tailCheck } from './scanFile';
 
 /** Rows per shard: a few MB of Parquet, small enough to fetch whole, few enough files to list. */
 export const DEFAULT_SHARD_ROWS = 100_000;
@@ -30,6 +31,11 @@ export function runIndexDir(run: string): string {
  */
 export async function writableRunIndexDir(run: string): Promise<string> {
   const own = runIndexDir(run);
+  // A run from elsewhere may carry these as links: its index would then live (and delete) wherever they point.
+  for (const dir of [dirname(own), own]) {
+    if ((await lstat(dir).catch(() => null))?.isSymbolicLink())
+      throw new IndexRefused(`${dir} is a symbolic link: refused (an index lives in the run it indexes; remove the link to index the run)`);
+  }
   try {
     await mkdir(own, { recursive: true });
     await access(own, constants.W_OK);
@@ -86,7 +92,8 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
   const outDir = resolve(options.outDir);
   const { base, inputs } = await listInputs(options.inputs, outDir, options.base);
   const sourceBase = toPosix(relative(outDir, base));
-  const old = await readManifest(outDir);
+  await mkdir(outDir, { recursive: true });
+  const old = await readIndexOwnManifest(outDir);
   const optionsKey = optionsKeyOf(options.read ?? {}, options.rows ?? {});
   const same = old?.source_base === sourceBase && (old.options ?? optionsKey) === optionsKey;
   const previous = new Map((same && old ? old.files : []).map((f) => [f.file, f]));
@@ -144,7 +151,7 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
   const mapping = options.read?.mapping;
   const manifest: RunManifest = { version: 1, source_base: sourceBase, options: optionsKey, ...(mapping ? { mapping } : {}), files };
   await orderByPolicy(manifest, outDir);
-  await writeAtomic(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  await writeInIndex(outDir, 'manifest.json', `${JSON.stringify(manifest, null, 1)}\n`);
   await removeUnnamed(outDir, old, manifest);
   if (trace) trace.written = performance.now() - began;
   return {
@@ -239,33 +246,58 @@ async function resumePoint(path: string, before: FileEntry, size: number): Promi
 
 async function shardsExist(outDir: string, entry: FileEntry): Promise<boolean> {
   for (const s of entry.shards) {
-    if (!(await stat(join(outDir, s.path)).catch(() => null))) return false;
+    if (!(await lstat(await insideIndex(outDir, s.path)).catch(() => null))?.isFile()) return false;
   }
   return true;
 }
 
+/**
+ * The manifest an index folder holds, checked before any of its shards is read, kept or deleted: every
+ * path it names inside the folder, reached without a link (ownFiles.ts). Null when there is none; an
+ * `IndexRefused` (or a schema error) naming the entry otherwise. `view` calls it before serving a run.
+ */
+export async function readIndexOwnManifest(dir: string): Promise<RunManifest | null> {
+  const manifest = await readManifest(dir);
+  if (manifest) await checkManifestPaths(dir, manifest);
+  return manifest;
+}
+
+/**
+ * The manifest of an index folder, null when it has none; an error naming the first entry that is wrong
+ * (a shard path outside the folder among them: `indexPathProblem`). A manifest that is a link is refused.
+ */
 export async function readManifest(dir: string): Promise<RunManifest | null> {
+  await checkIndexFolder(dir);
   const text = await readFile(join(dir, 'manifest.json'), 'utf8').catch(() => null);
   if (text === null) return null;
   const parsed = parseRunManifest(text);
-  if ('error' in parsed) throw new Error(`${join(dir, 'manifest.json')}: ${parsed.error}`);
+  if ('error' in parsed) {
+    throw new Error(
+      `${join(dir, 'manifest.json')}: ${parsed.error.replace(/^manifest\.json: /, '')}: refused, nothing read, written or deleted on its say`,
+    );
+  }
   return parsed.manifest;
 }
 
-/** Deletes shards the old manifest named and the new one does not (never a file it did not write). */
+/**
+ * Deletes the shards the old manifest named and the new one does not, and those written but replaced in
+ * the same pass (policy order; in neither manifest, found by walking `shards/`): only shards this index
+ * wrote (`removeOwnShard`), never through a link, never outside the folder.
+ */
 export async function removeUnnamed(outDir: string, old: RunManifest | null, now: RunManifest): Promise<void> {
   const named = new Set(now.files.flatMap((f) => f.shards.map((s) => s.path)));
   const stale = (old?.files ?? []).flatMap((f) => f.shards.map((s) => s.path)).filter((p) => !named.has(p));
-  // Shards written but replaced in the same run (policy order) are not in either manifest: find them by name.
-  await Promise.all(stale.map((p) => rm(join(outDir, p), { force: true })));
-  await removeOrphans(join(outDir, 'shards'), outDir, named);
+  for (const p of stale) await removeOwnShard(outDir, p);
+  await removeOrphans(outDir, 'shards', named);
 }
 
-async function removeOrphans(dir: string, outDir: string, named: Set<string>): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const e of entries) {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) await removeOrphans(path, outDir, named);
-    else if (e.name.endsWith('.parquet') && !named.has(toPosix(relative(outDir, path)))) await rm(path, { force: true });
+async function removeOrphans(outDir: string, rel: string, named: Set<string>): Promise<void> {
+  const dir = await insideIndex(outDir, rel, { parquet: false }).catch(() => null);
+  if (dir === null || !(await lstat(dir).catch(() => null))?.isDirectory()) return;
+  for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    // A dirent is never followed: a link is neither a directory nor a file here, and stays.
+    const path = `${rel}/${e.name}`;
+    if (e.isDirectory()) await removeOrphans(outDir, path, named);
+    else if (e.isFile() && isOwnShardPath(path) && !named.has(path)) await removeOwnShard(outDir, path);
   }
 }

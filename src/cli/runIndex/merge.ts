@@ -1,14 +1,14 @@
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { RunManifest } from '../../format/runIndex/manifest';
 import { readManifest, removeUnnamed } from './build';
 import { toPosix } from './inputs';
+import { checkIndexFolder, checkManifestPaths, writeInIndex } from './ownFiles';
 import { orderByPolicy } from './policyOrder';
-import { writeAtomic } from './scanFile';
 
 /**
  * `trajscope index --merge PART... --out DIR`: one manifest over partial indexes built apart (a job array,
  * one `trajscope index` per slice of the file list, docs/scale.md). Shards stay where their part wrote
- * them (the manifest names them relative to itself); the parts must index the same run directory and no
+ * them, under the merged index (the manifest names them relative to itself); the parts must index the same run directory and no
  * file twice. The run-wide policy order is applied again, since each part knew only its own files.
  */
 export async function mergeIndexes(parts: readonly string[], outDir: string): Promise<RunManifest> {
@@ -20,6 +20,10 @@ export async function mergeIndexes(parts: readonly string[], outDir: string): Pr
   const owner = new Map<string, string>();
   for (const part of parts) {
     const dir = resolve(part);
+    // An index names only files inside its own folder (ownFiles.ts): the parts sit under it, as
+    // scripts/index-parallel.sh puts them (OUT/parts/task-K).
+    if (!dir.startsWith(out + sep))
+      throw new Error(`${part} is not inside ${outDir}: put the parts under the merged index (${join(outDir, 'parts', 'task-K')})`);
     const manifest = await readManifest(dir);
     if (!manifest) throw new Error(`${part} is not a run index (it has no manifest.json)`);
     const partBase = resolve(dir, manifest.source_base);
@@ -45,9 +49,13 @@ export async function mergeIndexes(parts: readonly string[], outDir: string): Pr
     ...(mapping === undefined ? {} : { mapping }),
     files,
   };
+  await checkIndexFolder(out);
+  // Each part's paths were checked against the part; a part reached through a link is caught here.
+  await checkManifestPaths(out, manifest);
   const old = await readManifest(out).catch(() => null);
+  if (old) await checkManifestPaths(out, old);
   await orderByPolicy(manifest, out);
-  await writeAtomic(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  await writeInIndex(out, 'manifest.json', `${JSON.stringify(manifest, null, 1)}\n`);
   await removeUnnamed(out, old, manifest);
   return manifest;
 }

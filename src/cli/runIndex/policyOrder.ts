@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { encodeIndexShard } from '../../format/runIndex/columns';
 import type { RunManifest } from '../../format/runIndex/manifest';
-import { writeAtomic } from './scanFile';
+import { writeInIndex } from './ownFiles';
 import { readShardRows } from './shardRows';
 
 /**
@@ -37,7 +36,7 @@ export async function orderByPolicy(manifest: RunManifest, outDir: string): Prom
           ? shard.path
           : `shards/merged/${shard.path.replace(/^(\.\.\/)+/, '').replace(/\//g, '~')}`;
         const path = own.replace(/(\.[^./]+)?\.parquet$/, `.${stamp}.parquet`);
-        await writeAtomic(join(outDir, path), new Uint8Array(encodeIndexShard(rows, { 'trajscope.file': f.file })));
+        await writeInIndex(outDir, path, new Uint8Array(encodeIndexShard(rows, { 'trajscope.file': f.file })));
         return { ...shard, path };
       }),
     );

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildRollout } from '../../testing/builders';
 import { buildIndex, readManifest } from './build';
-import { openIndexDb, runSql } from './sql';
+import { openIndexDb } from './sql';
 
 const run = promisify(execFile);
 const SCRIPT = join(import.meta.dirname, '../../../scripts/index-parallel.sh');
@@ -49,8 +49,8 @@ async function answers(indexDir: string): Promise<unknown[]> {
   if (!manifest) throw new Error('no manifest');
   const c = await openIndexDb(indexDir, manifest);
   const out = [];
-  for (const q of QUERIES) out.push((await runSql(c, q)).rows);
-  c.closeSync();
+  for (const q of QUERIES) out.push((await c.run(q)).rows);
+  c.close();
   return out;
 }
 
@@ -83,12 +83,15 @@ describe('indexing beyond one process', () => {
   it('refuses to merge parts of different runs or parts that index one file twice', async () => {
     const a = makeRun();
     const b = makeRun();
-    await buildIndex({ inputs: [a], outDir: join(a, '..', 'pa'), jobs: 1 });
-    await buildIndex({ inputs: [b], outDir: join(b, '..', 'pb'), jobs: 1 });
-    await buildIndex({ inputs: [a], outDir: join(a, '..', 'pa2'), jobs: 1 });
+    // The parts sit under the merged index, as scripts/index-parallel.sh puts them (an index names only files inside it).
+    const m = join(a, '..', 'm');
+    const part = (name: string) => join(m, 'parts', name);
+    await buildIndex({ inputs: [a], outDir: part('pa'), jobs: 1 });
+    await buildIndex({ inputs: [b], outDir: part('pb'), jobs: 1 });
+    await buildIndex({ inputs: [a], outDir: part('pa2'), jobs: 1 });
     const { mergeIndexes } = await import('./merge');
-    await expect(mergeIndexes([join(a, '..', 'pa'), join(b, '..', 'pb')], join(a, '..', 'm'))).rejects.toThrow(/merge indexes of one run/);
-    await expect(mergeIndexes([join(a, '..', 'pa'), join(a, '..', 'pa2')], join(a, '..', 'm'))).rejects.toThrow(/is in both/);
-    await expect(mergeIndexes([a], join(a, '..', 'm'))).rejects.toThrow(/not a run index/);
+    await expect(mergeIndexes([part('pa'), part('pb')], m)).rejects.toThrow(/merge indexes of one run/);
+    await expect(mergeIndexes([part('pa'), part('pa2')], m)).rejects.toThrow(/is in both/);
+    await expect(mergeIndexes([part('nothing')], m)).rejects.toThrow(/not a run index/);
   });
 });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { open } from 'node:fs/promises';
 import type { LineResult } from '../../format';
 import { encodeIndexShard, type IndexRow } from '../../format/runIndex/columns';
 import type { RunManifest } from '../../format/runIndex/manifest';
 import { type ReadOptions, readJsonlFile } from '../readFile';
 import { LineSpans } from './lineSpans';
+import { writeInIndex } from './ownFiles';
 import { fileNameStep, indexRow, type RowOptions } from './rows';
 
 export type FileEntry = RunManifest['files'][number];
@@ -144,7 +144,7 @@ export async function scanFile(task: ScanTask): Promise<ScanResult | CountedPart
         ...(whole ? { offset: 0, length: spans.bytes } : {}),
       }));
       const meta = { 'trajscope.file': task.file, 'trajscope.from_line': String(a), 'trajscope.to_line': String(b) };
-      writes.push(writeAtomic(join(task.outDir, name), new Uint8Array(encodeIndexShard(out, meta))));
+      writes.push(writeInIndex(task.outDir, name, new Uint8Array(encodeIndexShard(out, meta))));
     };
     if (shift === null) waiting.push(write);
     else write();
@@ -209,11 +209,4 @@ export async function scanFile(task: ScanTask): Promise<ScanResult | CountedPart
       return result();
     },
   };
-}
-
-export async function writeAtomic(path: string, bytes: Uint8Array | string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  await writeFile(tmp, bytes);
-  await rename(tmp, path);
 }

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import { type IndexRow, indexRowFrom } from '../../format/runIndex/columns';
 import type { RunManifest } from '../../format/runIndex/manifest';
+import { insideIndex } from './ownFiles';
 
-/** The rows of one shard of the index in `outDir` (a shard is small: one row per rollout). */
+/** The rows of one shard of the index in `outDir` (a shard is small: one row per rollout); never one outside it. */
 export async function readShardRows(outDir: string, shardPath: string): Promise<IndexRow[]> {
-  const bytes = await readFile(join(outDir, shardPath));
+  const bytes = await readFile(await insideIndex(outDir, shardPath));
   const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   return (await parquetReadObjects({ file })).map(indexRowFrom);
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { LintReport } from '../../analysis';
 import { buildRollout } from '../../testing/builders';
 import { buildIndex } from './build';
-import { openIndexDb, runSql } from './sql';
+import { openIndexDb } from './sql';
 
 const run = promisify(execFile);
 const BIN = join(import.meta.dirname, '../../../bin/trajscope.mjs');
@@ -58,9 +58,9 @@ describe('group statistics as a reduction over the index', () => {
     const out = join(dir, '..', 'idx');
     const { manifest } = await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
     const c = await openIndexDb(out, manifest);
-    const groups = await runSql(c, 'SELECT group_id, rollouts, in_signal, unknown_termination, mean, std FROM groups ORDER BY group_id');
-    const adv = await runSql(c, 'SELECT group_id, rollout_id, advantage, advantage_dr_grpo FROM advantages WHERE advantage IS NOT NULL');
-    c.closeSync();
+    const groups = await c.run('SELECT group_id, rollouts, in_signal, unknown_termination, mean, std FROM groups ORDER BY group_id');
+    const adv = await c.run('SELECT group_id, rollout_id, advantage, advantage_dr_grpo FROM advantages WHERE advantage IS NOT NULL');
+    c.close();
     for (const [flags, column] of [[[], 2] as const, [['--dr-grpo'], 3] as const]) {
       const lint = await lintJson(dir, ...flags);
       expect(lint.groups.length).toBe(5);
@@ -90,11 +90,11 @@ describe('group statistics as a reduction over the index', () => {
     const out = join(dir, '.idx');
     const { manifest } = await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
     const c = await openIndexDb(out, manifest);
-    expect((await runSql(c, 'SELECT file, line FROM duplicates ORDER BY file')).rows).toEqual([
+    expect((await c.run('SELECT file, line FROM duplicates ORDER BY file')).rows).toEqual([
       ['a.jsonl', 1],
       ['b.jsonl', 1],
     ]);
-    expect((await runSql(c, 'SELECT file, line, code FROM parse_errors')).rows).toEqual([['a.jsonl', 2, 'E_PARSE']]);
-    c.closeSync();
+    expect((await c.run('SELECT file, line, code FROM parse_errors')).rows).toEqual([['a.jsonl', 2, 'E_PARSE']]);
+    c.close();
   });
 });

@@ -1,10 +1,11 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { join } from 'node:path';
+import { type DuckDBConnection, DuckDBInstance, StatementType } from '@duckdb/node-api';
 import { STD_EPSILON } from '../../analysis';
 import { encodeIndexShard } from '../../format/runIndex/columns';
 import type { RunManifest } from '../../format/runIndex/manifest';
+import { insideIndex } from './ownFiles';
 
 const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
@@ -62,22 +63,91 @@ function parseErrorRows(manifest: RunManifest): string {
  * An in-memory DuckDB over an index: view `rollouts` over the shards the manifest names (not a glob, so
  * a shard being replaced is never read twice), and views `groups`, `advantages`, `duplicates`,
  * `parse_errors`. An index with no rows still has a typed `rollouts` (an empty shard in a temp dir).
+ *
+ * Read-only unless `allowWrite` (docs/adr/0021): a query is pasted from a note or a dashboard more often
+ * than it is written, so once the views exist the database may read the shards and nothing else on disk
+ * (`enable_external_access = false` with the shards as `allowed_paths`, the configuration locked), and
+ * `run`/`stream` refuse any statement but a query.
  */
-export async function openIndexDb(indexDir: string, manifest: RunManifest): Promise<DuckDBConnection> {
+export async function openIndexDb(indexDir: string, manifest: RunManifest, { allowWrite = false } = {}): Promise<IndexDb> {
   const db = await DuckDBInstance.create(':memory:');
   const c = await db.connect();
-  let paths = manifest.files.flatMap((f) => f.shards.map((s) => resolve(indexDir, s.path)));
+  let paths: string[] = [];
+  for (const f of manifest.files) for (const s of f.shards) paths.push(await insideIndex(indexDir, s.path));
   if (paths.length === 0) {
     const empty = join(await mkdtemp(join(tmpdir(), 'trajscope-empty-')), 'empty.parquet');
     await writeFile(empty, new Uint8Array(encodeIndexShard([])));
     paths = [empty];
   }
-  await c.run(`CREATE VIEW rollouts AS SELECT * FROM read_parquet([${paths.map(quote).join(', ')}], union_by_name = true)`);
+  const list = `[${paths.map(quote).join(', ')}]`;
+  await c.run(`CREATE VIEW rollouts AS SELECT * FROM read_parquet(${list}, union_by_name = true)`);
   await c.run(`CREATE VIEW groups AS ${GROUPS_SQL}`);
   await c.run(`CREATE VIEW advantages AS ${ADVANTAGES_SQL}`);
   await c.run(`CREATE VIEW duplicates AS ${DUPLICATES_SQL}`);
   await c.run(`CREATE VIEW parse_errors AS ${parseErrorRows(manifest)}`);
-  return c;
+  if (!allowWrite) {
+    await c.run(`SET allowed_paths = ${list}`);
+    await c.run('SET enable_external_access = false');
+    await c.run('SET lock_configuration = true');
+  }
+  return new IndexDb(c, !allowWrite);
+}
+
+/** The statements a read-only connection runs: a query, or EXPLAIN of one (EXPLAIN ANALYZE runs it). */
+const READ_STATEMENTS = new Set<StatementType>([StatementType.SELECT, StatementType.EXPLAIN]);
+
+export class IndexDb {
+  constructor(
+    private readonly c: DuckDBConnection,
+    readonly readOnly: boolean,
+  ) {}
+
+  /** One statement, checked: a read-only connection refuses anything but a query, naming what it got. */
+  private async checked(sql: string): Promise<string> {
+    const statements = await this.c.extractStatements(sql);
+    if (statements.count !== 1) throw new Error(`give one SQL statement (this text has ${statements.count})`);
+    if (!this.readOnly) return sql;
+    const type = (await statements.prepare(0)).statementType;
+    if (!READ_STATEMENTS.has(type)) throw new ReadOnlyRefused(sql, type);
+    if (type === StatementType.EXPLAIN) {
+      // EXPLAIN ANALYZE executes what it explains: the statement inside must be a query too.
+      const inner = sql.replace(/^\s*EXPLAIN\s+(ANALYZE\s+)?/i, '');
+      const innerType = (await (await this.c.extractStatements(inner)).prepare(0)).statementType;
+      if (innerType !== StatementType.SELECT) throw new ReadOnlyRefused(inner, innerType);
+    }
+    return sql;
+  }
+
+  /** Every row of one statement (small results: tests, the bench). */
+  async run(sql: string): Promise<{ columns: string[]; rows: Cell[][] }> {
+    const reader = await this.c.runAndReadAll(await this.checked(sql));
+    return { columns: reader.columnNames(), rows: reader.getRowsJS().map((r) => r.map(plainCell)) };
+  }
+
+  /** One statement's column names, then its rows a chunk at a time as DuckDB makes them (stop early by returning). */
+  async stream(sql: string): Promise<{ columns: string[]; chunks: AsyncIterable<Cell[][]> }> {
+    const result = await this.c.stream(await this.checked(sql));
+    const chunks = async function* () {
+      for await (const rows of result.yieldRowsJs()) yield rows.map((r) => r.map(plainCell));
+    };
+    return { columns: result.columnNames(), chunks: chunks() };
+  }
+
+  close(): void {
+    this.c.closeSync();
+  }
+}
+
+/** A statement that would change the database or reach the file system, refused on a read-only connection. */
+export class ReadOnlyRefused extends Error {
+  constructor(sql: string, type: StatementType) {
+    // The statement's own first word (INSTALL and LOAD share a type), else DuckDB's name for its type.
+    const word = /^\s*([A-Za-z]+)/.exec(sql)?.[1]?.toUpperCase() ?? StatementType[type];
+    super(
+      `refused: ${word} statements are not run; query reads the index only (SELECT, EXPLAIN). ` +
+        'Pass --allow-write to run any SQL with file access, for a query you wrote yourself',
+    );
+  }
 }
 
 export type Cell = string | number | boolean | null | Cell[] | { [k: string]: Cell };
@@ -91,10 +161,4 @@ function plainCell(v: unknown): Cell {
   if (typeof v === 'object') return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, plainCell(x)]));
   if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
   return String(v);
-}
-
-/** Runs one SQL text over the connection: column names and rows of plain cells. */
-export async function runSql(c: DuckDBConnection, sql: string): Promise<{ columns: string[]; rows: Cell[][] }> {
-  const reader = await c.runAndReadAll(sql);
-  return { columns: reader.columnNames(), rows: reader.getRowsJS().map((r) => r.map(plainCell)) };
 }

@@ -6,9 +6,32 @@ import { z } from '../zod';
  * static host (a bucket, GitHub Pages) cannot list a directory. `trajscope index` writes it last, after
  * every shard it names is complete, so a reader never sees a shard half-written.
  */
+/**
+ * Why `path` cannot name a file inside the index folder, or null: a shard path is relative, POSIX, made
+ * of plain names (no `..`, `.`, empty or absolute part, no backslash or NUL) and ends in `.parquet`. A run
+ * travels with its index, so the manifest is untrusted: a path that leaves the folder would make the
+ * index read, carry over or delete a file it never wrote (docs/adr/0021). Links are checked where files
+ * are (src/cli/runIndex/ownFiles.ts); this is the rule the text alone can break.
+ */
+export function indexPathProblem(path: string): string | null {
+  return relativePathProblem(path) ?? (path.endsWith('.parquet') ? null : 'is not a .parquet file');
+}
+
+/** `indexPathProblem` without the extension: a relative POSIX path of plain names. */
+export function relativePathProblem(path: string): string | null {
+  if (path.includes('\\') || path.includes('\0')) return 'has a backslash or NUL';
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'is absolute';
+  if (path.split('/').some((part) => part === '' || part === '.' || part === '..'))
+    return 'leaves the index folder (a "..", "." or empty part)';
+  return null;
+}
+
 const shardSchema = z.object({
-  /** Path of the Parquet file relative to the manifest. */
-  path: z.string().min(1),
+  /** Path of the Parquet file relative to the manifest, inside the index folder (`indexPathProblem`). */
+  path: z.string().superRefine((path, ctx) => {
+    const why = indexPathProblem(path);
+    if (why) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(path)} ${why}` });
+  }),
   rows: z.number().int().nonnegative(),
   /** The source lines (1-based, inclusive) and bytes (uncompressed, end exclusive) this shard covers. */
   from_line: z.number().int().positive(),
@@ -75,5 +98,14 @@ export function parseRunManifest(text: string): { manifest: RunManifest } | { er
   const parsed = manifestSchema.safeParse(body);
   if (parsed.success) return { manifest: parsed.data };
   const issue = parsed.error.issues[0];
-  return { error: `manifest.json: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? 'invalid'}` };
+  // Name the file entry too: `files.3` alone sends a reader counting through a long manifest.
+  const at = issue?.path[0] === 'files' && typeof issue.path[1] === 'number' ? fileNameAt(body, issue.path[1]) : null;
+  const where = `${issue?.path.join('.') || '(top)'}${at === null ? '' : ` (file ${JSON.stringify(at)})`}`;
+  return { error: `manifest.json: ${where}: ${issue?.message ?? 'invalid'}` };
+}
+
+function fileNameAt(body: unknown, k: number): string | null {
+  const files = (body as { files?: unknown }).files;
+  const file = Array.isArray(files) ? (files[k] as { file?: unknown } | undefined)?.file : undefined;
+  return typeof file === 'string' ? file : null;
 }
