@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findingCodes, groupFindings, rememberFindingGroups } from './findingGroups';
+import { findingCodes, groupFindings, rememberFindingGroups, rowCounts } from './findingGroups';
 import type { Finding } from './types';
 
 const finding = (code: Finding['code'], step: number): Finding => ({
@@ -61,5 +61,23 @@ describe('groupFindings', () => {
     const cloned = structuredClone(few);
     rememberFindingGroups(cloned, [{ code: 'W_ZERO_VARIANCE_GROUP', count: 3, shown: [] }]);
     expect(findingCodes(cloned)).toEqual(['W_ZERO_VARIANCE_GROUP']);
+  });
+});
+
+describe('rowCounts', () => {
+  it('counts a row’s findings and regressions, or takes a run index row’s recorded counts', () => {
+    const f = (severity: 'error' | 'warning') => ({ code: 'E_PARSE' as const, severity, segment: null, step: null, message: '' });
+    expect(rowCounts({ findings: [f('error'), f('warning'), f('warning')], regressions: [{ step: 2, kind: 'flaky', tests: [] }] })).toEqual(
+      {
+        errors: 1,
+        warnings: 2,
+        regressions: 1,
+      },
+    );
+    expect(rowCounts({ findings: [f('warning')], regressions: [], indexed: { errors: 3, warnings: 4, regressions: 5 } })).toEqual({
+      errors: 3,
+      warnings: 4,
+      regressions: 5,
+    });
   });
 });

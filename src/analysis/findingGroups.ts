@@ -1,4 +1,4 @@
-import type { Finding, FindingCode } from './types';
+import type { Finding, FindingCode, RolloutSummary } from './types';
 
 export interface SeverityCounts {
   errors: number;
@@ -71,6 +71,16 @@ export function severityCounts(findings: readonly Finding[]): SeverityCounts {
     counted.set(findings, c);
   }
   return c;
+}
+
+/**
+ * A run list row's counts: from its findings and regressions, or, for a row of a run index (which keeps
+ * counts, not details), the counts the index recorded. The list, its filters, search and compare all
+ * count through here, so a rollout has one number of regressions wherever it is shown.
+ */
+export function rowCounts(r: Pick<RolloutSummary, 'findings' | 'regressions' | 'indexed'>): SeverityCounts & { regressions: number } {
+  if (r.indexed) return r.indexed;
+  return { ...severityCounts(r.findings), regressions: r.regressions.length };
 }
 
 /** Whether any finding has this code: from the groups when they are known, else a pass that stops at the first. */

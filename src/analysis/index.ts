@@ -18,7 +18,7 @@ export { alignRolloutsPass, argsText, firstDivergentGeneration, textChanges } fr
 export type { ContextChange } from './context';
 export { contextChange, previousSequence } from './context';
 export { formatCount, formatStatistic, plural } from './counting';
-export { findingCodes, groupFindings, hasFindingCode, MANY_FINDINGS, severityCounts } from './findingGroups';
+export { findingCodes, groupFindings, hasFindingCode, MANY_FINDINGS, rowCounts, severityCounts } from './findingGroups';
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
 export { groupOverview } from './groupOverview';

@@ -22,7 +22,18 @@ export {
   sameReview,
 } from './reviews';
 export type { RunSnapshot, RunState, StepRange } from './run';
-export { manifestRows, manifestUrlOf, RangeReader, RunColumns, RunSource, readRun, runDataset, runSource, sourceUrl } from './run';
+export {
+  checkOptionsOf,
+  manifestRows,
+  manifestUrlOf,
+  RangeReader,
+  RunColumns,
+  RunSource,
+  readRun,
+  runDataset,
+  runSource,
+  sourceUrl,
+} from './run';
 export type { SearchPlace, SearchProgress } from './search/searchClient';
 export { startSearch } from './search/searchClient';
 export type { ServedFile } from './served';

@@ -124,6 +124,13 @@ describe('matchRow', () => {
   it('ignores content clauses (the scanner decides them)', () => {
     expect(holds('Traceback tool:edit')).toBe(true);
   });
+  it('counts a run index row’s regressions as the list does (issue 31: has:regression matched none in run mode)', () => {
+    const indexed = buildSummary({ regressions: [], indexed: { errors: 0, warnings: 0, regressions: 3 } });
+    expect(matchRow(parseQuery('has:regression').clauses, indexed)).toBe(true);
+    expect(matchRow(parseQuery('-has:regression').clauses, indexed)).toBe(false);
+    const none = buildSummary({ regressions: [], indexed: { errors: 0, warnings: 0, regressions: 0 } });
+    expect(matchRow(parseQuery('has:regression').clauses, none)).toBe(false);
+  });
 });
 
 describe('negation', () => {

@@ -1,4 +1,5 @@
 import { type Rollout, segmentText } from '../../format';
+import { rowCounts } from '../findingGroups';
 import { isKnownTermination, terminationInfo } from '../termination';
 import type { RolloutSummary } from '../types';
 import { type Clause, type CompareOp, nameMatcher, type Query, type Term, termRegex } from './query';
@@ -70,7 +71,8 @@ function compare(v: number | null | undefined, op: CompareOp, x: number): boolea
 function rowTermHolds(t: Term, row: RolloutSummary): boolean {
   if (t.kind === 'compare') return compare(row.reward, t.op, t.value);
   if (t.kind === 'has') {
-    if (t.what === 'regression') return row.regressions.length > 0;
+    // A run index's row keeps counts, not the regressions themselves: counted as the list counts them.
+    if (t.what === 'regression') return rowCounts(row).regressions > 0;
     if (t.what === 'finding') return row.findings.length > 0;
     if (t.what === 'error') return row.findings.some((f) => f.severity === 'error');
     if (t.what === 'warning') return row.findings.some((f) => f.severity === 'warning');

@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { LintSession } from '../../analysis';
 import { parseLine } from '../../format';
-import { manifestUrlOf, RangeReader, readRun, runDataset, sourceUrl } from '../../load';
+import { checkOptionsOf, manifestUrlOf, RangeReader, readRun, runDataset, sourceUrl } from '../../load';
 import { staticFetch } from '../../testing/staticFetch';
 import { readJsonlFile } from '../readFile';
 import { buildIndex } from './build';
@@ -105,6 +105,36 @@ describe('a run read from its index over HTTP', () => {
     await ds.rollout(ds.keys[gz[3]?.i ?? 0] ?? '');
     expect(host.log.slice(mark).map((e) => [e.path, e.range])).toEqual([['/run/step_0001.jsonl.gz', null]]);
     expect(first?.rollout_id).toBe(gz[0]?.r.rollout_id);
+
+    // Issue 31: an opened rollout's summary is lint's whole summary (regressions and findings with their
+    // places), the counts the row showed; a rollout with regressions among them.
+    let withRegressions = 0;
+    for (let i = 0; i < ds.rows.length; i++) {
+      const rec = await ds.rollout(ds.keys[i] ?? '');
+      if (!rec || !ds.summaryFromRecord) throw new Error('a run dataset makes whole summaries');
+      const whole = ds.summaryFromRecord(i, rec);
+      const row = ds.rows[i];
+      const l = want.get(byKey(row ?? { file: '', line: 0 }));
+      expect(whole).toEqual(l);
+      expect(whole.regressions.length).toBe(row?.indexed?.regressions);
+      expect(ds.summaryFromRecord(i, rec)).toBe(whole);
+      if (whole.regressions.length > 0) withRegressions++;
+    }
+    expect(withRegressions).toBeGreaterThan(0);
+  });
+
+  it('reads the check options an index was built with from its manifest, the defaults otherwise', () => {
+    expect(checkOptionsOf(undefined)).toEqual({});
+    expect(checkOptionsOf('not json')).toEqual({});
+    expect(checkOptionsOf('null')).toEqual({});
+    expect(
+      checkOptionsOf(JSON.stringify({ read: {}, rows: { driftThreshold: 0.5, unknownAsFinished: true, isCap: 3, other: 1 } })),
+    ).toEqual({
+      driftThreshold: 0.5,
+      unknownAsFinished: true,
+      isCap: 3,
+    });
+    expect(checkOptionsOf(JSON.stringify({ rows: { driftThreshold: '0.5' } }))).toEqual({});
   });
 
   it('selects a step range, and reads a grown index by fetching only its new shards', async () => {

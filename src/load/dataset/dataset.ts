@@ -69,6 +69,12 @@ export interface Dataset {
   indexOf(key: string | null): number;
   /** The full record of the rollout with this key; undefined when there is none. */
   rollout(key: string): RolloutRead | undefined;
+  /**
+   * The summary of row `index` made from its record, where the row itself holds only what an index keeps
+   * (counts, codes): the same analysis a loaded file's rows come from, so the Steps view, compare and the
+   * list say the same. Absent when the rows are already whole (files read into the page).
+   */
+  summaryFromRecord?(index: number, record: Rollout): RolloutSummary;
 }
 
 /** A dataset that changes: its current version, and word of the next one. */

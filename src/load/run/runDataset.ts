@@ -1,4 +1,5 @@
 import {
+  type CheckOptions,
   FINDING_INFO,
   type Finding,
   type FindingCode,
@@ -6,9 +7,11 @@ import {
   type GroupSummary,
   groupSummary,
   type RolloutSummary,
+  summarizeRollout,
 } from '../../analysis';
 import { createLineParser, isFormatId, type Rollout } from '../../format';
 import type { AdvantageMode, Dataset, DatasetCounts } from '../dataset/dataset';
+import { HUGE_RECORD } from '../dataset/sliced';
 import type { LoadedFile } from '../loadState';
 import { findRollout, rolloutKeys } from '../rolloutKeys';
 import type { LoadSource } from '../sources';
@@ -206,6 +209,8 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
     };
   });
   const indexOf = (key: string | null) => findRollout(rows(), keys(), key);
+  const checks = once(() => checkOptionsOf(snap.manifest.options));
+  const whole = new WeakMap<Rollout, RolloutSummary>();
   const gzipOf = new Map(snap.manifest.files.map((f) => [f.file, f.gzip]));
   const dataset: Dataset = {
     id: `run:${snap.manifestUrl}`,
@@ -243,6 +248,19 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
     },
     pending: [],
     indexOf,
+    summaryFromRecord(i, record) {
+      const row = rows()[i];
+      if (!row) throw new Error(`no row ${i}`);
+      // A huge record's summary would be one long task on the page: its row keeps the index's counts.
+      if (record.segments.length + (record.steps?.length ?? 0) > HUGE_RECORD) return row;
+      let made = whole.get(record);
+      if (!made) {
+        // lint's per-rollout summary with the options the index was built with, so its counts are the row's.
+        made = summarizeRollout({ file: row.file, line: row.line, record }, checks());
+        whole.set(record, made);
+      }
+      return made;
+    },
     rollout(key) {
       const i = indexOf(key);
       const row = index()[i];
@@ -251,6 +269,26 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
     },
   };
   return dataset;
+}
+
+/**
+ * The per-rollout check options an index was built with (`optionsKeyOf` in the CLI: `{read, rows}` as
+ * JSON): the defaults where the manifest says nothing or something this page cannot read.
+ */
+export function checkOptionsOf(options: string | undefined): CheckOptions {
+  let rows: unknown;
+  try {
+    rows = options === undefined ? null : (JSON.parse(options) as { rows?: unknown }).rows;
+  } catch {
+    return {};
+  }
+  if (typeof rows !== 'object' || rows === null) return {};
+  const { driftThreshold, unknownAsFinished, isCap } = rows as Record<string, unknown>;
+  return {
+    ...(typeof driftThreshold === 'number' ? { driftThreshold } : {}),
+    ...(typeof unknownAsFinished === 'boolean' ? { unknownAsFinished } : {}),
+    ...(typeof isCap === 'number' ? { isCap } : {}),
+  };
 }
 
 /** Reads one rollout by range and parses it with the reader a dropped file goes through. */

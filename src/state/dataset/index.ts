@@ -19,4 +19,4 @@ export {
 export { useDatasetReviews } from './useDatasetReviews';
 export { useRecordDecoder, useRolloutRecord } from './useRolloutRecord';
 export type { SelectedRollout } from './useSelectedRollout';
-export { useSelectedDecoder, useSelectedRecord, useSelectedRollout } from './useSelectedRollout';
+export { useRolloutSummary, useSelectedDecoder, useSelectedRecord, useSelectedRollout } from './useSelectedRollout';

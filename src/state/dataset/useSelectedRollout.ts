@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { GroupSummary, RolloutSummary } from '../../analysis';
 import type { Rollout } from '../../format';
 import { type Decoder, useDecoder } from '../../load';
@@ -29,14 +30,28 @@ export interface SelectedRollout {
   total: number;
 }
 
+/**
+ * Row `index`'s summary, whole: the row itself for a loaded file, and for a run index's row (counts
+ * only) the summary made from its record once the record is read (`Dataset.summaryFromRecord`), so the
+ * views of one rollout show the regressions and findings the list counted.
+ */
+export function useRolloutSummary(index: number, record: Rollout | null): RolloutSummary | undefined {
+  const dataset = useDataset();
+  const row = dataset.rows[index];
+  return useMemo(
+    () => (row && record && dataset.summaryFromRecord ? dataset.summaryFromRecord(index, record) : row),
+    [dataset, index, row, record],
+  );
+}
+
 /** The selected rollout, or null when the URL names none the data has. */
 export function useSelectedRollout(): SelectedRollout | null {
   const dataset = useDataset();
   const { rollout: requested, drGrpo } = useSelection();
   const index = dataset.indexOf(requested);
-  const summary = dataset.rows[index];
   const key = dataset.keys[index];
   const { record, error, progress } = useRolloutRecord(key);
+  const summary = useRolloutSummary(index, record);
   if (!summary || key === undefined) return null;
   return {
     key,

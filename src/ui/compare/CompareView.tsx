@@ -1,7 +1,15 @@
 import { useMemo, useState } from 'react';
-import { alignRolloutsPass, firstDivergentGeneration, formatCount, MAX_LARGE_EDITS, plural, type RolloutSummary } from '../../analysis';
+import {
+  alignRolloutsPass,
+  firstDivergentGeneration,
+  formatCount,
+  MAX_LARGE_EDITS,
+  plural,
+  type RolloutSummary,
+  rowCounts,
+} from '../../analysis';
 import type { Rollout } from '../../format';
-import { backToList, toCompare, toRollout, useRolloutKeys, useRolloutRecord, useRolloutRows, useSelection } from '../../state';
+import { backToList, toCompare, toRollout, useRolloutKeys, useRolloutRecord, useRolloutSummary, useSelection } from '../../state';
 import { BuildingNote } from '../shared/BuildingNote';
 import { formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
@@ -15,14 +23,13 @@ import './compare.css';
 /** Two rollouts side by side: facts on top, the first divergent generation, the aligned steps, a pair's diff. */
 export function CompareView() {
   const { compare } = useSelection();
-  const rows = useRolloutRows();
   const keys = useRolloutKeys();
   const a = compare?.a ?? '';
   const b = compare?.b ?? '';
   const ra = useRolloutRecord(keys.includes(a) ? a : undefined);
   const rb = useRolloutRecord(keys.includes(b) ? b : undefined);
-  const sa = rows[keys.indexOf(a)];
-  const sb = rows[keys.indexOf(b)];
+  const sa = useRolloutSummary(keys.indexOf(a), ra.record);
+  const sb = useRolloutSummary(keys.indexOf(b), rb.record);
   if (!sa || !sb) {
     return (
       <div className="placeholder">
@@ -106,7 +113,7 @@ function SideCard({ label, rolloutKey, summary, record }: { label: string; rollo
         <dt>grader</dt>
         <dd>{record.grading?.verdict ?? 'no verdict'}</dd>
         <dt>regressions</dt>
-        <dd>{summary.regressions.length}</dd>
+        <dd>{rowCounts(summary).regressions}</dd>
         <dt>steps</dt>
         <dd>{formatCount(summary.steps)}</dd>
         <dt>task</dt>
