@@ -4,7 +4,8 @@ import { screenshot } from './support/app';
 test('the demo training run: first vs last policy task by task, a filter, step ranges, and a pair opened', async ({ page }, testInfo) => {
   await page.goto('/');
   await page.getByRole('button', { name: /Open the demo training run/ }).click();
-  await expect(page.getByRole('region', { name: 'Summary' })).toContainText('rollouts', { timeout: 30_000 });
+  // It opens on its run page (its committed index); checkpoints read the same rollouts.
+  await expect(page.getByRole('region', { name: 'Run' })).toContainText('384 rollouts', { timeout: 30_000 });
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Checkpoints' }).click();
   await expect(page).toHaveURL(/view=checkpoints/);
   const summary = page.getByRole('status');

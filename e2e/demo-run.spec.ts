@@ -5,27 +5,41 @@ import { expectLoaded, rolloutRows, screenshot } from './support/app';
 const RUN_FILES = readdirSync(new URL('../public/demo/run/', import.meta.url)).filter((f) => f.endsWith('.jsonl.gz'));
 const PER_STEP = 16;
 
-test('the start page offers the demo training run beside the single-file demo, and opens all its step files', async ({
+test('the start page offers the demo training run beside the single-file demo, and opens it on its run page', async ({
   page,
 }, testInfo) => {
-  await page.goto('/');
-  const banner = page.getByRole('banner');
-  await expect(banner).toContainText('Demo');
-  await expectLoaded(page, 44);
-  await screenshot(page, testInfo, 'demo-run-offer');
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    await expect(banner).toContainText('Demo');
+    await expectLoaded(page, 44);
+    // At every width the way to the run stays on screen.
+    await expect(banner.getByRole('button', { name: 'Open the demo training run' })).toBeInViewport();
+    await screenshot(page, testInfo, `demo-run-offer-${width}`);
+  }
 
-  await banner.getByRole('button', { name: `Open the demo training run (${RUN_FILES.length} steps)` }).click();
-  await expectLoaded(page, RUN_FILES.length * PER_STEP, 60_000);
+  const banner = page.getByRole('banner');
+  await banner.getByRole('button', { name: 'Open the demo training run' }).click();
+  // Its committed index: the run page, charted over training steps (the weights that sampled), one fewer than files.
+  await expect(page).toHaveURL(/\?run=\/demo\/run-index\/$/);
+  const training = RUN_FILES.length - 1;
+  await expect(page.getByRole('region', { name: 'Run' })).toContainText(
+    `${RUN_FILES.length * PER_STEP} rollouts over ${training} training steps`,
+    { timeout: 60_000 },
+  );
   await expect(banner).toContainText('Demo run');
-  await expect(banner).toContainText(`${RUN_FILES.length} training steps`);
-  const srcs = new URL(page.url()).searchParams.getAll('src');
-  expect(srcs.map((s) => s.split('/').pop())).toEqual(RUN_FILES);
-  await expect(rolloutRows(page).first()).toContainText('r-s0000-g1-01');
+  await expect(banner).toContainText(`${training} training steps in ${RUN_FILES.length} files`);
+  await expect(page.getByRole('figure', { name: 'Reward' }).locator('.recharts-line-curve')).toBeVisible();
   await screenshot(page, testInfo, 'demo-run-open');
+
+  await banner.getByRole('button', { name: 'Rollouts' }).click();
+  await expectLoaded(page, RUN_FILES.length * PER_STEP, 60_000);
+  await expect(rolloutRows(page).first()).toContainText('r-s0000-g1-01');
 
   await banner.getByRole('button', { name: 'Back to the single-file demo' }).click();
   await expect(banner).not.toContainText('Demo run');
-  expect(new URL(page.url()).searchParams.getAll('src')).toEqual([]);
+  await expectLoaded(page, 44);
 });
 
 test('the four-role view of a run rollout ends with the trainer’s update: the step it went into, its advantage, the tokens trained', async ({

@@ -1,11 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { LintSession, mismatchDeltas, mismatchStats } from '../analysis';
 import { pythonVersion, toJsonl } from '../demo/generate';
 import { type TrainRunOptions, trainRun } from '../demo/trainRun';
 import { parseLine, type Rollout } from '../format';
-import { DEMO_RUN_STEPS, demoRunUrls } from '../state';
+import { DEMO_RUN_FILES, DEMO_RUN_TRAINING_STEPS, demoRunIndex, demoRunUrls } from '../state';
+import { buildIndex, readManifest } from './runIndex/build';
+import { readIndexRows } from './runIndex/shardRows';
 
 /*
  * Guards public/demo/run/ and its README section: the files are what the documented command makes
@@ -43,7 +48,9 @@ const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.lengt
 
 describe('the committed demo training run', () => {
   it('has one gzip file per step, as the app lists them', () => {
-    expect(names).toHaveLength(DEMO_RUN_STEPS);
+    expect(names).toHaveLength(DEMO_RUN_FILES);
+    // One training step fewer than files: the sampler runs one update behind (demoRun.ts).
+    expect(new Set(steps.flat().map((r) => r.training_step)).size).toBe(DEMO_RUN_TRAINING_STEPS);
     expect(demoRunUrls('/').map((u) => u.slice('/demo/run/'.length))).toEqual(names);
     steps.forEach((records, s) => {
       expect(records).toHaveLength(4 * COMMAND.perGroup);
@@ -53,6 +60,47 @@ describe('the committed demo training run', () => {
         if (r.training) expect(r.training.update?.step).toBe(s);
       }
     });
+  });
+
+  it('has the run index the page opens (public/demo/run-index/): what `trajscope index` makes of the files', async () => {
+    // Made by `npm run --silent trajscope -- index public/demo/run --out public/demo/run-index --jobs 1`.
+    const committed = fileURLToPath(new URL('../../public/demo/run-index/', import.meta.url));
+    expect(demoRunIndex('/')).toBe('/demo/run-index/');
+    const fresh = join(mkdtempSync(join(tmpdir(), 'trajscope-demo-index-')), 'index');
+    await buildIndex({ inputs: [fileURLToPath(DIR)], outDir: fresh, jobs: 1 });
+    const [a, b] = [await readManifest(committed), await readManifest(fresh)];
+    if (!a || !b) throw new Error('no manifest');
+    // The file times are the checkout's and the shard names carry the time they were written: the rest is equal.
+    const comparable = (m: typeof a) => ({
+      ...m,
+      source_base: m === a ? m.source_base : '../run',
+      files: m.files.map((f) => ({ ...f, mtime_ms: 0, shards: f.shards.map((sh) => ({ ...sh, path: '' })) })),
+    });
+    expect(comparable(a)).toEqual(comparable(b));
+    expect(await readIndexRows(committed, a)).toEqual(await readIndexRows(fresh, b));
+  }, 60_000);
+
+  it('is charted in the README by training step, as the run page charts it (issue 31: the columns were files)', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const cells = (prefix: string) =>
+      readme
+        .split('\n')
+        .filter((l) => l.startsWith(prefix))
+        .flatMap((l) =>
+          l
+            .split('|')
+            .slice(2, -1)
+            .map((c) => c.replace(/\*/g, '').trim()),
+        )
+        .filter((c) => c !== '');
+    const byStep = new Map<number, Rollout[]>();
+    for (const r of steps.flat()) {
+      const k = typeof r.training_step === 'number' ? r.training_step : -1;
+      byStep.set(k, [...(byStep.get(k) ?? []), r]);
+    }
+    const order = [...byStep.keys()].sort((x, y) => x - y);
+    expect(cells('| training step').concat(cells('| **training step**')).map(Number)).toEqual(order);
+    expect(cells('| in-signal reward mean').map(Number)).toEqual(order.map((k) => Number(inSignalMean(byStep.get(k) ?? []).toFixed(3))));
   });
 
   it('learns: the in-signal reward mean of the last three steps is well above the first three', () => {

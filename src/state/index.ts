@@ -1,5 +1,5 @@
 export * from './dataset';
-export { DEMO_RUN_STEPS, demoRunUrls } from './demoRun';
+export { DEMO_RUN_FILES, DEMO_RUN_TRAINING_STEPS, demoRunIndex, demoRunUrls } from './demoRun';
 export {
   useComparePick,
   useNotice,
@@ -14,6 +14,7 @@ export {
   compareSteps,
   filterMismatchAbove,
   openBundledRun,
+  openRun,
   openSources,
   openSteps,
   readWith,

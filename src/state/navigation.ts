@@ -13,6 +13,7 @@ function go(intent: Intent): void {
 const here = () => window.location.search;
 
 export const openSources = (ids: readonly string[]) => go(intents.openSources(ids, here()));
+export const openRun = (run: string) => go(intents.openRun(run));
 export const readWith = (patch: { mapping?: string | null; unknownAsFinished?: boolean }) => go(intents.readWith(here(), patch));
 export const selectRollout = (key: string | null) => go(intents.selectRollout(here(), key));
 export const toRollout = (key: string, tab?: RolloutTab, step?: number) => go(intents.toRollout(here(), key, tab, step));

@@ -95,6 +95,7 @@ function Comparison({ rows, a, b }: { rows: CohortRow[]; a: Cohort; b: Cohort; c
             )}
           </>
         )}
+        <span className="faint"> · a task's reward is the mean of its GRPO group means</span>
         {(s.onlyA > 0 || s.onlyB > 0) && (
           <span className="faint">
             {' '}
@@ -126,8 +127,12 @@ function TaskTable({ tasks }: { tasks: TaskComparison[] }) {
     <div className="cp-table" ref={scroller}>
       <div className="cp-row cp-row--head" aria-hidden="true">
         <span>task</span>
-        <span>reward A</span>
-        <span>reward B</span>
+        <span title="The mean of the task's GRPO group means on side A (each group weighs once), over rollouts with a reward; (n) rollouts">
+          reward A
+        </span>
+        <span title="The mean of the task's GRPO group means on side B (each group weighs once), over rollouts with a reward; (n) rollouts">
+          reward B
+        </span>
         <span>change</span>
         <span title={`The share of rollouts with full credit (reward ≥ ${PASS_REWARD})`}>pass A → B</span>
         <span>termination mix</span>

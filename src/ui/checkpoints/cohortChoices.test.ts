@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CohortRow } from '../../analysis';
-import { cohortChoices, defaultCohorts, mixChange } from './cohortChoices';
+import { cohortChoices, defaultCohorts, mixChange, wholePercents } from './cohortChoices';
 
 const row = (policy: string | null, file: string, step: number | null): CohortRow => ({
   key: 'k',
@@ -38,5 +38,29 @@ describe('cohort choices', () => {
       ),
     ).toBe('finished 100% → 50%, budget_exhausted 0% → 50%');
     expect(mixChange([['finished', 1]], [['finished', 1]])).toBe('');
+  });
+
+  it('words shares as whole percents that add up to 100 (issue 31: 88% + 13%)', () => {
+    expect(
+      mixChange(
+        [
+          ['finished', 7 / 8],
+          ['infra_failure', 1 / 8],
+        ],
+        [['finished', 1]],
+      ),
+    ).toBe('finished 88% → 100%, infra_failure 12% → 0%');
+    const thirds = wholePercents(
+      new Map([
+        ['a', 1 / 3],
+        ['b', 1 / 3],
+        ['c', 1 / 3],
+      ]),
+    );
+    expect([...thirds.values()]).toEqual([34, 33, 33]);
+    for (let n = 1; n <= 40; n++) {
+      const shares = new Map(Array.from({ length: n }, (_, i) => [`t${i}`, (i + 1) / ((n * (n + 1)) / 2)] as [string, number]));
+      expect([...wholePercents(shares).values()].reduce((s, x) => s + x, 0)).toBe(100);
+    }
   });
 });

@@ -55,12 +55,29 @@ export function defaultCohorts(c: CohortChoices): [Cohort, Cohort] | null {
 export function mixChange(a: ReadonlyArray<[string, number]> | undefined, b: ReadonlyArray<[string, number]> | undefined): string {
   const ma = new Map(a ?? []);
   const mb = new Map(b ?? []);
-  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const pa = wholePercents(ma);
+  const pb = wholePercents(mb);
   const parts: string[] = [];
   for (const t of new Set([...ma.keys(), ...mb.keys()])) {
     const x = ma.get(t) ?? 0;
     const y = mb.get(t) ?? 0;
-    if (Math.abs(x - y) > 1e-9) parts.push(`${t} ${pct(x)} → ${pct(y)}`);
+    if (Math.abs(x - y) > 1e-9) parts.push(`${t} ${pa.get(t) ?? 0}% → ${pb.get(t) ?? 0}%`);
   }
   return parts.join(', ');
+}
+
+/**
+ * Shares as whole percents that add up to 100 (largest remainder): 7/8 and 1/8 read 88 % and 12 %, not
+ * 88 % and 13 % (a mix of 101 %). Ties go to the share listed first.
+ */
+export function wholePercents(shares: ReadonlyMap<string, number>): Map<string, number> {
+  const entries = [...shares].map(([t, x], i) => ({ t, i, exact: x * 100, whole: Math.floor(x * 100 + 1e-9) }));
+  const total = [...shares.values()].reduce((s, x) => s + x, 0);
+  let left = Math.round(total * 100) - entries.reduce((s, e) => s + e.whole, 0);
+  for (const e of [...entries].sort((p, q) => q.exact - q.whole - (p.exact - p.whole) || p.i - q.i)) {
+    if (left <= 0) break;
+    e.whole++;
+    left--;
+  }
+  return new Map(entries.map((e) => [e.t, e.whole]));
 }

@@ -1,9 +1,23 @@
 import type { ReactNode } from 'react';
 import { isServedSource, type LoadSource, type ServedFile } from '../../load';
-import { backToList, DEMO_RUN_STEPS, demoRunUrls, openSources, toCheckpoints, toGroups, toRun, type View } from '../../state';
+import {
+  backToList,
+  DEMO_RUN_FILES,
+  DEMO_RUN_TRAINING_STEPS,
+  demoRunIndex,
+  openRun,
+  openSources,
+  toCheckpoints,
+  toGroups,
+  toRun,
+  type View,
+} from '../../state';
 import { OpenFilesButton } from '../shared/OpenFilesButton';
 import { ServedFiles } from './ServedFiles';
 import './shell.css';
+
+/** What the demo run is, in the words the run page uses: training steps (the sampling weights), files. */
+const DEMO_RUN_WORDS = `demo/run/ · ${DEMO_RUN_TRAINING_STEPS} training steps in ${DEMO_RUN_FILES} files`;
 
 /** The app bar: what is open, and the way to open something else. */
 interface Props {
@@ -20,27 +34,30 @@ interface Props {
   search?: ReactNode;
 }
 
-export function Header({ sources, isDemo, isDemoRun, view, served, run, search }: Props) {
+export function Header({ sources, isDemo, isDemoRun: demoRunFiles, view, served, run, search }: Props) {
+  // The demo run opened from its committed index (the run page), or as its 24 files (an older link).
+  const demoRunIndexOpen = run !== undefined && run === demoRunIndex();
+  const isDemoRun = demoRunFiles || demoRunIndexOpen;
   const names = sources.map((s) => (s.kind === 'url' && !isDemo && !isDemoRun && !isServedSource(s) ? s.url : s.name));
   return (
     <header className="app-header">
       <h1 className="app-header__brand">Trajscope</h1>
       <div className="app-header__source" title={names.join('\n')}>
-        {run !== undefined && <span className="app-header__tag">Run</span>}
-        {run !== undefined && <span className="app-header__names">{run}</span>}
+        {run !== undefined && !demoRunIndexOpen && <span className="app-header__tag">Run</span>}
+        {run !== undefined && !demoRunIndexOpen && <span className="app-header__names">{run}</span>}
         {isDemo && <span className="app-header__tag">Demo</span>}
         {isDemoRun && <span className="app-header__tag">Demo run</span>}
-        <span className="app-header__names">
-          {isDemoRun ? `demo/run/ · ${DEMO_RUN_STEPS} training steps, one file each` : names.join(', ')}
-        </span>
+        {(run === undefined || demoRunIndexOpen) && (
+          <span className="app-header__names">{isDemoRun ? DEMO_RUN_WORDS : names.join(', ')}</span>
+        )}
         {isDemo && (
           <button
             type="button"
             className="app-header__switch"
-            title="A real GRPO run of the demo system: one file per training step, the policy learning from its rewards"
-            onClick={() => openSources(demoRunUrls())}
+            title={`A real GRPO run of the demo system, on its run page: ${DEMO_RUN_WORDS}, the policy learning from its rewards`}
+            onClick={() => openRun(demoRunIndex())}
           >
-            Open the demo training run ({DEMO_RUN_STEPS} steps)
+            Open the demo training run
           </button>
         )}
         {isDemoRun && (
