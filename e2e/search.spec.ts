@@ -64,6 +64,35 @@ test('a text search lists the matching rollouts with highlighted snippets, and a
   await expect(results.getByRole('listitem')).toHaveCount(2);
 });
 
+test('hits read down the rollout, the ones not listed are counted, / focuses the box, and an opened hit leads back to the results', async ({
+  page,
+}, testInfo) => {
+  const steps = Array.from({ length: 5 }, (_, i) =>
+    buildStep({ tool_call_id: `c-${i + 1}`, tool: 'run_shell', observation: { status: 'ok', text: `zeta run ${i + 1}` } }),
+  );
+  const segments = steps.map((st) => buildSegment({ tool_call_id: st.tool_call_id }));
+  await page.goto('/');
+  await openWithButton(page, payload({ name: 'many.jsonl', text: toJsonl([buildRollout({ rollout_id: 'r-many', steps, segments })]) }));
+  await expectLoaded(page, 1);
+  // `/` from anywhere but a field puts the cursor in the search box.
+  await page.getByRole('region', { name: 'Summary' }).click();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search rollouts' })).toBeFocused();
+  await page.keyboard.type('zeta');
+  await page.keyboard.press('Enter');
+  const result = page.getByRole('list', { name: 'Matching rollouts' }).getByRole('listitem');
+  await expect(result).toContainText('5 hits');
+  await expect(result.getByRole('button', { name: /step \d · observation/ })).toHaveText([/^step 1/, /^step 2/, /^step 3/]);
+  await expect(result.getByRole('button', { name: 'and 2 more hits in this rollout: open it' })).toBeVisible();
+  await screenshot(page, testInfo, 'search-more-hits');
+
+  await result.getByRole('button', { name: /step 2 · observation/ }).click();
+  await expect(page).toHaveURL(/step=2/);
+  await page.getByRole('button', { name: '← Results for “zeta”' }).click();
+  await expect(page).toHaveURL(/view=search/);
+  await expect(result).toContainText('5 hits');
+});
+
 test('structured terms, negation, a generated-text hit opening its token, and errors naming the term', async ({ page }, testInfo) => {
   await page.goto('/');
   await openWithButton(page, payload(FILE));

@@ -50,3 +50,16 @@ test('the compacted demo rollout lists its training findings and shows the wrong
   await expect(page.getByText(/Decoding: decoded with the bundled Qwen3 tokenizer/)).toBeVisible({ timeout: 20_000 });
   await screenshot(page, testInfo, 'token-demo-compacted');
 });
+
+test('the tokens view opens at position 0 and offers the jump to the first trained token past the prompt (issue 31)', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/?rollout=r-article%23a-1&view=rollout&tab=tokens');
+  const summary = page.getByRole('region', { name: 'Token summary' });
+  await expect(summary).toContainText('856 tokens');
+  await summary.getByRole('button', { name: 'first at position 492 ↓' }).click();
+  await expect(page).toHaveURL(/[?&]tok=492(&|$)/);
+  await expect(tokenAt(page, 492)).toHaveAttribute('data-role', 'trained');
+  await expect(tokenAt(page, 492)).toBeInViewport();
+  await screenshot(page, testInfo, 'token-first-trained');
+});

@@ -105,6 +105,29 @@ describe('contentMatcher', () => {
   });
 });
 
+describe('hit order', () => {
+  it('lists hits in reading order: each generation, then the step it called (issue 31)', () => {
+    const seg = (id: string, word: string) =>
+      buildSegment({ tool_call_id: id, generated_tokens: [word], generated_ids: [9], old_logprobs: [-1] });
+    const r = buildRollout({
+      segments: [seg('c-1', 'zeta one'), seg('c-2', 'zeta two')],
+      steps: [
+        buildStep({ tool_call_id: 'c-1', tool: 'run', args: {}, observation: { status: 'ok', text: 'zeta obs one' } }),
+        buildStep({ tool_call_id: 'c-2', tool: 'run', args: {}, observation: { status: 'ok', text: 'zeta obs two' } }),
+        buildStep({ tool_call_id: 'c-9', tool: 'run', args: {}, observation: { status: 'ok', text: 'zeta unclaimed' } }),
+      ],
+    });
+    const hits = contentMatcher(parseQuery('zeta').clauses, 10).match(r)?.hits ?? [];
+    expect(hits.map((h) => [h.field, h.step])).toEqual([
+      ['generated', 1],
+      ['observation', 1],
+      ['generated', 2],
+      ['observation', 2],
+      ['observation', 3],
+    ]);
+  });
+});
+
 describe('matchRow', () => {
   const row = buildSummary({
     termination: 'infra_failure',

@@ -132,6 +132,12 @@ function sharedPrefix(a: readonly number[], b: readonly number[], bExtra: readon
  * or an observation), and only where it has token strings: decoding ids here would need the 5 MB Qwen3
  * tokenizer in the scan, for text that the observations and generations already hold.
  */
+/**
+ * A record's searchable text in reading order: the task prompt, then each generation's new context and
+ * generated text followed by the step it called (action, then observation), then steps no generation
+ * names, then the grader's artifact. Hits are listed in this order, so they read down the rollout
+ * (issue 31: every observation hit came after every generated one).
+ */
 function* fields(record: Rollout): Generator<Field> {
   if (record.task?.prompt) yield { field: 'prompt', text: record.task.prompt, step: null, segment: null, tokenBase: 0 };
   const steps = record.steps ?? [];
@@ -139,6 +145,17 @@ function* fields(record: Rollout): Generator<Field> {
   steps.forEach((s, i) => {
     if (!stepOf.has(s.tool_call_id)) stepOf.set(s.tool_call_id, i + 1);
   });
+  /** Steps 1..done have been yielded. */
+  let done = 0;
+  function* stepsUpTo(last: number): Generator<Field> {
+    for (; done < last; done++) {
+      const s = steps[done];
+      if (!s) continue;
+      const args = s.args && Object.keys(s.args).length > 0 ? ` ${JSON.stringify(s.args)}` : '';
+      yield { field: 'action', text: s.tool + args, step: done + 1, segment: null, tokenBase: 0 };
+      if (s.observation?.text) yield { field: 'observation', text: s.observation.text, step: done + 1, segment: null, tokenBase: 0 };
+    }
+  }
   let prev: Rollout['segments'][number] | undefined;
   for (let j = 0; j < record.segments.length; j++) {
     const seg = record.segments[j];
@@ -155,15 +172,10 @@ function* fields(record: Rollout): Generator<Field> {
       const text = segmentText(seg);
       if (text) yield { field: 'generated', text, step, segment: j, tokenBase: 0 };
     }
+    if (step !== null) yield* stepsUpTo(step);
     prev = seg;
   }
-  for (let i = 0; i < steps.length; i++) {
-    const s = steps[i];
-    if (!s) continue;
-    const args = s.args && Object.keys(s.args).length > 0 ? ` ${JSON.stringify(s.args)}` : '';
-    yield { field: 'action', text: s.tool + args, step: i + 1, segment: null, tokenBase: 0 };
-    if (s.observation?.text) yield { field: 'observation', text: s.observation.text, step: i + 1, segment: null, tokenBase: 0 };
-  }
+  yield* stepsUpTo(steps.length);
   const artifact = record.grading?.artifact;
   if (artifact) yield { field: 'artifact', text: artifact, step: null, segment: null, tokenBase: 0 };
 }

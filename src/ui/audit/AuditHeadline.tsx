@@ -1,6 +1,6 @@
 import type { AuditFlag } from './auditFlags';
 
-const MARK = { bad: '✗', warn: '!', good: '✓' } as const;
+const MARK = { bad: '✗', warn: '!', good: '✓', none: '–' } as const;
 
 /** The audit's findings as chips at the top, each a link to the section that explains it. */
 export function AuditHeadline({ flags }: { flags: readonly AuditFlag[] }) {

@@ -49,7 +49,8 @@ function AuditBody({ record, steps }: { record: Rollout; steps: AuditSteps }) {
   const recorded = record.grading?.artifact_digest;
   const digest = useArtifactDigest(artifact);
   const comparison = useMemo(() => (digest.data ? compareDigest(recorded, digest.data.hex) : null), [recorded, digest.data]);
-  const flags = useMemo(() => auditFlags(checks, comparison, contrast), [checks, comparison, contrast]);
+  const graded = record.grading !== undefined;
+  const flags = useMemo(() => auditFlags(checks, comparison, contrast, graded), [checks, comparison, contrast, graded]);
   return (
     <>
       <AuditHeadline flags={flags} />

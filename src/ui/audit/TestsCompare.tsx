@@ -61,7 +61,7 @@ export function TestsCompare({ record, dev, contrast }: { record: Rollout; dev: 
           </h4>
           <p className="tests-compare__who">visible to the model</p>
           {dev === null ? (
-            <p className="audit-empty">The model never ran the dev tests.</p>
+            <p className="audit-empty">No dev test run is recorded: the model called no test tool, or its harness has none.</p>
           ) : dev.passed === null ? (
             <p className="audit-empty">That run recorded no test results.</p>
           ) : devList.length === 0 ? (

@@ -6,6 +6,7 @@ import type { WordedCheck } from './auditWords';
 const ok: WordedCheck = { id: 'reward-verdict', status: 'ok', title: 'Reward', detail: 'reward 1 agrees: verdict pass → 1.' };
 const agree: TestContrast = { kind: 'agree', passed: true, step: 2 };
 const match: DigestComparison = { status: 'match', hex: 'ab' };
+const noContrast: TestContrast = { kind: 'incomplete', missing: 'private-verdict', step: null };
 
 describe('auditFlags', () => {
   it('says there is nothing to flag when every check passes and the digest matches', () => {
@@ -20,6 +21,15 @@ describe('auditFlags', () => {
     // Without reward terms to check against, the headline does not claim the reward follows the verdict.
     const unchecked: WordedCheck = { ...ok, status: 'not-applicable', detail: 'reward 1: no terms.' };
     expect(auditFlags([unchecked], match, agree)[0]?.text).toBe('Grader: nothing to flag; the digest matches');
+  });
+
+  it('says there is nothing to audit, not "nothing to flag", for a rollout with no grading (issue 31)', () => {
+    expect(auditFlags([], null, noContrast, false)).toEqual([
+      { tone: 'none', text: 'No grading recorded: nothing to audit', target: 'audit-verdict-title' },
+    ]);
+    // What is wrong is still said without grading.
+    const problem: WordedCheck = { ...ok, status: 'problem', detail: 'reward 1 but no verdict.' };
+    expect(auditFlags([problem], null, noContrast, false).map((f) => f.tone)).toEqual(['bad']);
   });
 
   it('puts a digest mismatch first, then problems, the dev/private contrast, then what could not be checked', () => {

@@ -1,24 +1,30 @@
-import { formatCount, plural, terminationInfo } from '../../analysis';
-import { backToList, toGroups, toRollout, useSelectedRollout } from '../../state';
+import { formatCount, plural, rowCounts, terminationInfo } from '../../analysis';
+import { backToList, toGroups, toRollout, toSearch, useSelectedRollout, useSelection } from '../../state';
 import { advantageMode } from '../shared/advantageMode';
-import { severityCounts } from '../shared/findingGroups';
 import { formatAdvantage, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 
 /** Who the rollout is and how it ended: the facts every tab shares. */
 export function RolloutHeader() {
   const ctx = useSelectedRollout();
+  const { query } = useSelection();
   if (!ctx) return null;
   const { summary: s, advantage, total, prevKey, nextKey } = ctx;
   const info = terminationInfo(s.termination);
-  const { errors } = severityCounts(s.findings);
-  const warnings = s.findings.length - errors;
+  // Counted as the list counts them (a run's row holds counts until its record is read).
+  const { errors, warnings } = rowCounts(s);
   return (
     <header className="rollout-head">
       <div className="rollout-head__nav">
         <button type="button" className="link-button" onClick={backToList}>
           ← All rollouts
         </button>
+        {query !== '' && (
+          // Opened from a search hit: the way back to the results (the URL still holds the query).
+          <button type="button" className="link-button" onClick={() => toSearch(query)}>
+            ← Results for “{query}”
+          </button>
+        )}
         <span className="faint">
           {ctx.index + 1} of {total}
         </span>

@@ -1,6 +1,13 @@
-import { FINDING_INFO, type Finding, formatCount, type GroupSummary, type RolloutSummary, terminationInfo } from '../../analysis';
+import {
+  FINDING_INFO,
+  type Finding,
+  formatCount,
+  type GroupSummary,
+  groupFindings,
+  type RolloutSummary,
+  terminationInfo,
+} from '../../analysis';
 import { toCompare, toRollout, useComparePick, useUiActions } from '../../state';
-import { groupFindings } from '../shared/findingGroups';
 import { formatReward } from '../shared/format';
 import { SeverityBadge } from '../shared/SeverityBadge';
 import { TerminationBadge } from '../shared/TerminationBadge';

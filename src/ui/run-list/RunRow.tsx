@@ -1,6 +1,5 @@
 import { memo } from 'react';
-import { formatStatistic, type RolloutSummary } from '../../analysis';
-import { rowCounts } from '../shared/findingGroups';
+import { formatStatistic, type RolloutSummary, rowCounts } from '../../analysis';
 import { formatAdvantage, formatCountShort, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import type { Column } from './columns';

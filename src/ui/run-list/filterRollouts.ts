@@ -5,11 +5,11 @@ import {
   hasFindingCode,
   isKnownTermination,
   type RolloutSummary,
+  rowCounts,
   terminationRank,
 } from '../../analysis';
 import type { Review } from '../../load';
 import { keptByReview, type RunFilters, type RunSort, type RunSortKey } from '../../state';
-import { rowCounts } from '../shared/findingGroups';
 
 /** What the run list shows per rollout, index-aligned with `rollouts`. */
 export interface RunRowData {

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { setQuery, toSearch, useSelection } from '../../state';
 import { SEARCH_RULES, SEARCH_TERMS } from './searchHelp';
 import './search.css';
@@ -10,10 +10,33 @@ export function SearchBox() {
   return <SearchForm key={query} query={query} onSearchPage={view === 'search'} />;
 }
 
+/** Whether a key press belongs to a field being typed in (then `/` is a character, not a shortcut). */
+function typing(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
 function SearchForm({ query, onSearchPage }: { query: string; onSearchPage: boolean }) {
   const [text, setText] = useState(query);
   const [help, setHelp] = useState(false);
   const helpId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // `/` anywhere focuses the box, as in most search-first tools.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      e.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q = text.trim();
@@ -23,9 +46,11 @@ function SearchForm({ query, onSearchPage }: { query: string; onSearchPage: bool
   return (
     <form className="search-box" aria-label="Search" onSubmit={submit}>
       <input
+        ref={input}
         type="search"
         className="search-box__input"
         aria-label="Search rollouts"
+        aria-keyshortcuts="/"
         placeholder="Search: Traceback  tool:run_shell  reward>0.5  has:regression"
         value={text}
         onChange={(e) => setText(e.target.value)}

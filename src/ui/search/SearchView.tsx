@@ -87,7 +87,7 @@ function SearchStatus({ run }: { run: ReturnType<typeof useSearchRun> }) {
       {run.status === 'failed' && <span className="search-status__note">the search failed: {run.failure}</span>}
       {run.status === 'done' && p && (
         <span className="search-status__note">
-          {formatCount(p.records)} rollouts scanned {place}
+          {formatCount(p.records)} rollout{p.records === 1 ? '' : 's'} scanned {place}
         </span>
       )}
       {run.status === 'rows' && <span className="search-status__note">decided from the run list (no text to scan)</span>}
@@ -95,8 +95,11 @@ function SearchStatus({ run }: { run: ReturnType<typeof useSearchRun> }) {
   );
 }
 
+/** Hits of a result not listed under it (the count says how many it has). */
+const unlisted = (r: SearchResult) => Math.max(0, Math.min(r.count, HIT_COUNT_CAP) - Math.min(SHOWN_HITS, r.hits.length));
+
 function rowHeight(r: SearchResult): number {
-  return HEAD_HEIGHT + HIT_HEIGHT * Math.min(SHOWN_HITS, r.hits.length) + 8;
+  return HEAD_HEIGHT + HIT_HEIGHT * (Math.min(SHOWN_HITS, r.hits.length) + (unlisted(r) > 0 ? 1 : 0)) + 8;
 }
 
 function ResultList({ results }: { results: readonly SearchResult[] }) {
@@ -153,6 +156,12 @@ function ResultList({ results }: { results: readonly SearchResult[] }) {
                   </span>
                 </button>
               ))}
+              {unlisted(r) > 0 && (
+                // "4 hits" over three listed said nothing of the fourth (issue 31).
+                <button type="button" className="search-hit search-hit--more" onClick={() => toRollout(r.key)}>
+                  {r.count >= HIT_COUNT_CAP ? 'and more' : `and ${plural(unlisted(r), 'more hit')}`} in this rollout: open it
+                </button>
+              )}
             </li>
           );
         })}

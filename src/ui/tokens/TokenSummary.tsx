@@ -1,18 +1,29 @@
 import { memo } from 'react';
-import type { TokenTrack } from '../../analysis';
-import { formatCount } from '../../analysis';
+import { formatCount, TokenRole, type TokenTrack } from '../../analysis';
 import { formatLogprob } from '../shared/format';
-import { tokenStats } from './tokenStats';
+import { firstWithRole, tokenStats } from './tokenStats';
 
-/** Counts by role and the log-prob of what is trained: one line above the chips. */
-export const TokenSummary = memo(function TokenSummary({ track }: { track: TokenTrack }) {
+/**
+ * Counts by role and the log-prob of what is trained: one line above the chips; and, when context comes
+ * first (a long prompt: hundreds of tokens before anything is trained), a jump to the first trained token.
+ */
+export const TokenSummary = memo(function TokenSummary({ track, onJump }: { track: TokenTrack; onJump: (position: number) => void }) {
   const s = tokenStats(track);
+  const firstTrained = firstWithRole(track, TokenRole.Trained);
   const mean = s.trainedWithLogprob > 0 ? s.trainedLogprobSum / s.trainedWithLogprob : null;
   return (
     <section className="tok-summary" aria-label="Token summary">
       <strong>{formatCount(s.total)} tokens</strong>
       <span>
         <span className="tok-summary__n">{formatCount(s.trained)}</span> trained
+        {firstTrained !== null && firstTrained > 0 && (
+          <>
+            {' '}
+            <button type="button" className="link-button" onClick={() => onJump(firstTrained)}>
+              first at position {formatCount(firstTrained)} ↓
+            </button>
+          </>
+        )}
       </span>
       <span>
         <span className="tok-summary__n">{formatCount(s.masked)}</span> masked

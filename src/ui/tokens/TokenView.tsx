@@ -68,6 +68,12 @@ function TokenTracks({ rolloutKey, record, findings: own }: { rolloutKey: string
     },
     [record, decoder],
   );
+  const jump = useCallback(
+    (position: number) => {
+      if (seq !== null) selectToken(seq, position);
+    },
+    [seq],
+  );
   const switchTo = (value: SeqValue) => {
     selectToken(value, null);
   };
@@ -125,7 +131,7 @@ function TokenTracks({ rolloutKey, record, findings: own }: { rolloutKey: string
       {reason && typeof seq === 'number' && (
         <RewriteNote reason={reason} segment={seq} onShow={() => selectToken(seq, reason.after.start)} />
       )}
-      <TokenSummary track={track} />
+      <TokenSummary track={track} onJump={jump} />
       <TokenLegend mode={mode} threshold={threshold} />
       <div className="tokens__body">
         <TokenGrid

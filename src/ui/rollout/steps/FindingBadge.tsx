@@ -1,6 +1,5 @@
 import { Fragment } from 'react';
-import { FINDING_INFO, type Finding } from '../../../analysis';
-import { groupFindings } from '../../shared/findingGroups';
+import { FINDING_INFO, type Finding, groupFindings } from '../../../analysis';
 
 /** A finding as its code and title; the message opens below on click. */
 export function FindingBadge({ finding }: { finding: Finding }) {
