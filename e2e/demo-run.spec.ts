@@ -8,6 +8,7 @@ const PER_STEP = 16;
 test('the start page offers the demo training run beside the single-file demo, and opens it on its run page', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(90_000); // the start page twice, the run page twice, 384 rows
   for (const width of [1440, 1024]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
@@ -30,8 +31,19 @@ test('the start page offers the demo training run beside the single-file demo, a
   );
   await expect(banner).toContainText('Demo run');
   await expect(banner).toContainText(`${training} training steps in ${RUN_FILES.length} files`);
-  await expect(page.getByRole('figure', { name: 'Reward' }).locator('.recharts-line-curve')).toBeVisible();
+  const reward = page.getByRole('figure', { name: 'Reward' });
+  await expect(reward.locator('.recharts-line-curve')).toBeVisible();
+  // Axis titles, and a reward axis from 0 to 1: the ±1 std band of a 0/1 reward set it at −0.45 to 1.35.
+  await expect(reward).toContainText('training step');
+  await expect(reward.locator('.recharts-yAxis-tick-labels text')).toHaveText(['0', '0.25', '0.5', '0.75', '1']);
   await screenshot(page, testInfo, 'demo-run-open');
+
+  // A later step compared with an earlier one reads earlier | later, and an improvement as +.
+  await page.goto('/?run=/demo/run-index/&steps=18&vs=2');
+  const compare = page.getByRole('table', { name: 'Compare step ranges' });
+  await expect(compare.getByRole('columnheader')).toHaveText(['', 'steps 2', 'steps 18', 'change, later − earlier']);
+  await expect(compare.getByRole('row', { name: /Reward mean/ }).getByRole('cell')).toHaveText(['0.75', '1', '+0.25']);
+  await page.goBack();
 
   await banner.getByRole('button', { name: 'Rollouts' }).click();
   await expectLoaded(page, RUN_FILES.length * PER_STEP, 60_000);

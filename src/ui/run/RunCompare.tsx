@@ -11,17 +11,22 @@ const show = (v: number | null, unit: CompareRow['unit'], signed = false) => {
   return `${sign}${Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : formatStatistic(v, 3)}`;
 };
 
-/** Two step ranges side by side: each measure in A and B, and the change from A to B. */
-export function RunCompare({ points, a, b }: { points: readonly StepPoint[]; a: StepRange; b: StepRange }) {
+/**
+ * Two step ranges side by side, earlier first whichever was picked first: each measure in both, and the
+ * change from the earlier to the later (a run that improved reads +, issue 31).
+ */
+export function RunCompare({ points, a: picked, b: other }: { points: readonly StepPoint[]; a: StepRange; b: StepRange }) {
+  const [a, b] = picked.from <= other.from ? [picked, other] : [other, picked];
   const rows = compareRows(totalsOver(points, a.from, a.to), totalsOver(points, b.from, b.to));
   return (
     <table className="run-compare" aria-label="Compare step ranges">
       <thead>
         <tr>
           <th />
-          <th className="run-compare__a">steps {formatRange(a)}</th>
-          <th className="run-compare__b">steps {formatRange(b)}</th>
-          <th>change</th>
+          {/* Each range keeps the colour its chart shading has (compared: __a, selected: __b). */}
+          <th className={a === picked ? 'run-compare__a' : 'run-compare__b'}>steps {formatRange(a)}</th>
+          <th className={b === picked ? 'run-compare__a' : 'run-compare__b'}>steps {formatRange(b)}</th>
+          <th>change, later − earlier</th>
         </tr>
       </thead>
       <tbody>

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Area, Bar, Line } from 'recharts';
-import { runTrends, type TrendFilter, terminationInfo } from '../../analysis';
+import { formatStatistic, runTrends, type TrendFilter, terminationInfo } from '../../analysis';
 import type { RunSnapshot } from '../../load';
 import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useSelection } from '../../state';
 import { RangeInput } from './RangeInput';
@@ -12,6 +12,16 @@ import './run.css';
 
 /** A share: whole percents, one decimal below 10 % (a 2.5 % truncation rate is not 3 %). */
 const pct = (v: number) => (v !== 0 && Math.abs(v) < 0.1 ? `${(v * 100).toFixed(1)}%` : `${Math.round(v * 100)}%`);
+const reward = (v: number) => formatStatistic(v, 3);
+/**
+ * The reward axis: the means and their ±1 std band, at least 0 to 1 (the usual reward range), on quarter
+ * steps; the band is clamped to that span (runModel.ts), so a binary reward's band no longer set the axis
+ * at −0.45 to 1.35.
+ */
+const REWARD_DOMAIN: [(min: number) => number, (max: number) => number] = [
+  (min) => Math.floor(Math.min(0, min) * 4) / 4,
+  (max) => Math.ceil(Math.max(1, max) * 4) / 4,
+];
 const num = (v: number) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(Math.abs(v) >= 1 ? 2 : 3));
 const TERM_COLORS: Record<string, string> = {
   finished: '#2da44e',
@@ -95,14 +105,21 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
         </div>
       ) : (
         <div className="run-page__charts">
-          <TrendChart {...chart} title="Reward" note="mean, band ±1 std, in the signal">
+          <TrendChart
+            {...chart}
+            title="Reward"
+            note="mean, band ±1 std, in the signal"
+            yLabel="reward"
+            format={reward}
+            domain={REWARD_DOMAIN}
+          >
             <Area dataKey="band" stroke="none" fill="#0a66c2" fillOpacity={0.15} isAnimationActive={false} connectNulls />
             <Line dataKey="rewardMean" name="mean" stroke="#0a66c2" {...line} />
           </TrendChart>
-          <TrendChart {...later} title="In the policy signal" note="share of rollouts" format={pct} domain={[0, 1]}>
+          <TrendChart {...later} title="In the policy signal" note="share of rollouts" yLabel="% of rollouts" format={pct} domain={[0, 1]}>
             <Line dataKey="signalShare" name="in signal" stroke="#1a7f37" {...line} />
           </TrendChart>
-          <TrendChart {...later} title="Termination" note="share of rollouts" legend format={pct} domain={[0, 1]}>
+          <TrendChart {...later} title="Termination" note="share of rollouts" yLabel="% of rollouts" legend format={pct} domain={[0, 1]}>
             {terms
               .filter((t) => t.rollouts > 0)
               .map((t) => (
@@ -116,20 +133,32 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
                 />
               ))}
           </TrendChart>
-          <TrendChart {...later} title="Zero-variance groups" note="share of groups with ≥2 rewards" format={pct} domain={[0, 1]}>
+          <TrendChart
+            {...later}
+            title="Zero-variance groups"
+            note="share of groups with ≥2 rewards"
+            yLabel="% of groups"
+            format={pct}
+            domain={[0, 1]}
+          >
             <Line dataKey="zeroVarianceShare" name="zero variance" stroke="#bf8700" {...line} />
           </TrendChart>
-          <TrendChart {...later} title="Response length" note="generated tokens, mean" format={num}>
+          <TrendChart {...later} title="Response length" note="generated tokens, mean" yLabel="tokens" format={num}>
             <Line dataKey="generatedMean" name="tokens" stroke="#8250df" {...line} />
           </TrendChart>
-          <TrendChart {...later} title="Truncated" note="cut at max_new_tokens" format={pct} domain="share">
+          <TrendChart {...later} title="Truncated" note="cut at max_new_tokens" yLabel="% of rollouts" format={pct} domain="share">
             <Line dataKey="truncatedShare" name="truncated" stroke="#cf222e" {...line} />
           </TrendChart>
           <TrendChart
             {...later}
             title="Findings"
             legend={codes.length > 0}
-            note={codes.length === 0 ? 'none in these rollouts' : 'share of rollouts with the code'}
+            note={
+              codes.length === 0
+                ? 'no rollout has one (findings about whole groups, such as zero variance, are charted above)'
+                : 'share of rollouts with the code'
+            }
+            yLabel="% of rollouts"
             format={pct}
             domain="share"
           >
@@ -137,19 +166,23 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
               <Line key={c.bit} dataKey={`c${c.bit}`} name={c.code} stroke={CODE_COLORS[i % CODE_COLORS.length]} {...line} />
             ))}
           </TrendChart>
-          <TrendChart {...later} title="Regressions" note="share of rollouts with one" format={pct} domain="share">
+          <TrendChart {...later} title="Regressions" note="share of rollouts with one" yLabel="% of rollouts" format={pct} domain="share">
             <Line dataKey="regressionRate" name="with a regression" stroke="#57606a" {...line} />
           </TrendChart>
-          {(hasMismatch || hasKl) && (
+          {/* Two charts: KL k3 is orders of magnitude below max |Δlogp| and drew flat at 0 on its axis. */}
+          {hasMismatch && (
             <TrendChart
               {...later}
               title="Training–inference mismatch"
-              note="mean over rollouts (§10)"
-              legend={hasMismatch && hasKl}
-              format={num}
+              note="max |Δlogp| per rollout, mean over rollouts (§10)"
+              yLabel="nats"
             >
-              {hasMismatch && <Line dataKey="mismatchMaxMean" name="max |Δlogp|" stroke="#cf222e" {...line} />}
-              {hasKl && <Line dataKey="klMean" name="KL k3" stroke="#0a66c2" {...line} />}
+              <Line dataKey="mismatchMaxMean" name="max |Δlogp|" stroke="#cf222e" {...line} />
+            </TrendChart>
+          )}
+          {hasKl && (
+            <TrendChart {...later} title="KL k3" note="per rollout, mean over rollouts (§10)" yLabel="nats">
+              <Line dataKey="klMean" name="KL k3" stroke="#0a66c2" {...line} />
             </TrendChart>
           )}
         </div>

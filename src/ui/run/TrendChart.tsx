@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { ComposedChart, Legend, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatStatistic } from '../../analysis';
 import type { StepRange } from '../../state';
 import { type ChartRow, rowOf } from './runModel';
 
@@ -10,9 +11,11 @@ interface Props {
   compare: StepRange | null;
   /** A click selects that step; a drag across steps selects the range. */
   onSelect: (range: StepRange) => void;
-  /** Formats a y value for the axis and tooltip. */
+  /** Formats a y value for the axis and tooltip (default: three significant digits, never 16). */
   format?: (v: number) => string;
-  domain?: [number, number] | 'share';
+  /** What the y axis measures, with its unit: the axis title. */
+  yLabel: string;
+  domain?: [number, number] | 'share' | [(min: number) => number, (max: number) => number];
   children: ReactNode;
   /** One line under the title: what the chart counts. */
   note?: string;
@@ -20,10 +23,16 @@ interface Props {
   legend?: boolean;
 }
 
-const MARGIN = { top: 6, right: 12, bottom: 0, left: 0 };
-const LEGEND_STYLE = { fontSize: 11, lineHeight: '14px' };
-/** A share from 0 to its largest value, never less than 5 % tall: a flat 0 reads as 0, not as noise. */
-const SHARE_DOMAIN: [number, (max: number) => number] = [0, (max: number) => Math.min(1, Math.max(max, 0.05))];
+const MARGIN = { top: 6, right: 12, bottom: 12, left: 8 };
+const AXIS_TITLE = { fontSize: 11, fill: 'var(--text-muted)' };
+const threeDigits = (v: number) => formatStatistic(v, 3);
+// paddingTop keeps the legend below the x axis title (recharts counts it in the room it takes).
+const LEGEND_STYLE = { fontSize: 11, lineHeight: '14px', paddingTop: 14 };
+/**
+ * A share from 0 to its largest value rounded up to the next 5 % (ticks of 10 %, not 9.5 % and 19 %), never
+ * less than 5 % tall: a flat 0 reads as 0, not as noise.
+ */
+const SHARE_DOMAIN: [number, (max: number) => number] = [0, (max: number) => Math.min(1, Math.max(Math.ceil(max * 20 - 1e-9) / 20, 0.05))];
 
 type MouseState = { activeLabel?: string | number } | null;
 const stepOf = (s: MouseState): number | null => {
@@ -45,7 +54,19 @@ function shade(rows: readonly ChartRow[], range: StepRange, fill: string, fillOp
 }
 
 /** One measure over training steps, with the selected and compared ranges shaded. */
-export function TrendChart({ title, rows, selected, compare, onSelect, format, domain, children, note, legend }: Props) {
+export function TrendChart({
+  title,
+  rows,
+  selected,
+  compare,
+  onSelect,
+  format = threeDigits,
+  domain,
+  children,
+  note,
+  legend,
+  yLabel,
+}: Props) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragTo, setDragTo] = useState<number | null>(null);
   const reset = () => {
@@ -81,12 +102,21 @@ export function TrendChart({ title, rows, selected, compare, onSelect, format, d
               onMouseUp={end}
               style={{ cursor: 'crosshair', userSelect: 'none' }}
             >
-              <XAxis dataKey="step" type="category" tick={{ fontSize: 11 }} minTickGap={16} />
+              <XAxis
+                dataKey="step"
+                type="category"
+                tick={{ fontSize: 11 }}
+                minTickGap={16}
+                // The first and last steps always labelled (a narrow chart dropped step 0's).
+                interval="preserveStartEnd"
+                label={{ value: 'training step', position: 'insideBottom', offset: -10, ...AXIS_TITLE }}
+              />
               <YAxis
-                width={48}
+                width={52}
                 tick={{ fontSize: 11 }}
                 tickFormatter={format}
                 domain={domain === 'share' ? SHARE_DOMAIN : (domain ?? ['auto', 'auto'])}
+                label={{ value: yLabel, angle: -90, position: 'insideLeft', offset: -2, style: { textAnchor: 'middle' }, ...AXIS_TITLE }}
               />
               <Tooltip
                 isAnimationActive={false}
@@ -95,7 +125,11 @@ export function TrendChart({ title, rows, selected, compare, onSelect, format, d
                   return r && r.stepTo !== r.step ? `training steps ${r.step}–${r.stepTo}` : `training step ${s}`;
                 }}
                 formatter={(v) =>
-                  typeof v === 'number' && format ? format(v) : Array.isArray(v) ? v.map((x) => (format ? format(x) : x)).join(' – ') : v
+                  typeof v === 'number'
+                    ? format(v)
+                    : Array.isArray(v)
+                      ? v.map((x) => (typeof x === 'number' ? format(x) : x)).join(' – ')
+                      : v
                 }
               />
               {compare && shade(rows, compare, '#f59e0b', 0.18)}

@@ -38,14 +38,22 @@ export function rowOf(rows: readonly ChartRow[], step: number): ChartRow | undef
 }
 
 export function chartRows(trends: RunTrends, max = MAX_POINTS): ChartRow[] {
-  return binned(trends.points, max).map(({ step, stepTo, t: p }) => {
-    const m = measures(p);
+  const bins = binned(trends.points, max).map((b) => ({ ...b, m: measures(b.t) }));
+  // The band is clamped to the span the means cover, at least 0 to 1: a ±1 std band of a 0/1 reward
+  // reaches below 0 and above 1, where no reward is.
+  const means = bins.flatMap((b) => (b.m.rewardMean === null ? [] : [b.m.rewardMean]));
+  const low = Math.min(0, ...means);
+  const high = Math.max(1, ...means);
+  return bins.map(({ step, stepTo, t: p, m }) => {
     const row: ChartRow = {
       step,
       stepTo,
       rollouts: p.rollouts,
       ...m,
-      band: m.rewardMean !== null && m.rewardStd !== null ? [m.rewardMean - m.rewardStd, m.rewardMean + m.rewardStd] : null,
+      band:
+        m.rewardMean !== null && m.rewardStd !== null
+          ? [Math.max(low, m.rewardMean - m.rewardStd), Math.min(high, m.rewardMean + m.rewardStd)]
+          : null,
     };
     p.terminations.forEach((v, k) => {
       row[`t${k}`] = p.rollouts > 0 ? v / p.rollouts : 0;
