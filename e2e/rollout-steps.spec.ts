@@ -130,3 +130,21 @@ test('a rollout of 400 steps opens quickly and keeps only the rows near the view
   await expect(stepRow(page, 400)).toBeAttached();
   await screenshot(page, testInfo, 'rollout-steps-long');
 });
+
+test('a long task prompt is folded to its first lines, so step 1 is on the first screen (issue 31)', async ({ page }, testInfo) => {
+  const prompt = Array.from({ length: 80 }, (_, i) => `Rule ${i + 1}: keep the tests green and the diff small.`).join('\n');
+  const body = toJsonl([buildRollout({ rollout_id: 'r-long-prompt', task: { prompt }, ...buildChain([{ tool: 'read_file' }]) })]);
+  await page.route(
+    (url) => url.pathname === '/fixtures/long-prompt.jsonl',
+    (route) => route.fulfill({ status: 200, contentType: 'application/x-ndjson', body }),
+  );
+  await page.goto('/?src=/fixtures/long-prompt.jsonl&rollout=r-long-prompt%23a-1&view=rollout');
+  const task = page.getByRole('region', { name: 'Task' });
+  const unfold = task.getByRole('button', { name: 'Show the whole prompt (80 lines)' });
+  await expect(unfold).toBeVisible();
+  await expect(stepRow(page, 1)).toBeInViewport();
+  await screenshot(page, testInfo, 'rollout-steps-long-prompt');
+  await unfold.click();
+  await expect(task).toContainText('Rule 80: keep the tests green');
+  await expect(task.getByRole('button', { name: 'Fold the prompt' })).toHaveAttribute('aria-expanded', 'true');
+});

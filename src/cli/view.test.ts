@@ -53,6 +53,20 @@ describe('trajscope view (subprocess)', () => {
     expect(await (await fetch(`${url}files/f0`)).text()).toBe('{}\n');
   });
 
+  it('stops on one Ctrl-C while a page holds its event stream open (issue 31: it took two)', async () => {
+    const child = spawn(process.execPath, [BIN, 'view', join(dir, 'a.jsonl'), '--port', '0'], { env });
+    children.push(child);
+    const url = await servedUrl(child);
+    const stream = await fetch(`${url}api/events`);
+    const reader = stream.body?.getReader();
+    await reader?.read();
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    const code = await Promise.race([exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 10_000))]);
+    expect(code).toBe(0);
+    await reader?.cancel().catch(() => {});
+  });
+
   it('--map: the printed URL carries the mapping, so the app reads the files with it; a bad mapping is exit 2', async () => {
     writeFileSync(join(dir, 'm.map.json'), '{"rollout_id": "id", "reward": "score"}');
     const child = spawn(process.execPath, [BIN, 'view', join(dir, 'a.jsonl'), '--port', '0', '--map', join(dir, 'm.map.json')], { env });

@@ -124,6 +124,9 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
     const stop = () => {
       stopIndexing.abort();
       server.close(() => resolve());
+      // close() waits for open connections, and the page holds an event stream (and keep-alive sockets)
+      // open for as long as it is open: one Ctrl-C did not stop `view` while a tab was open (issue 31).
+      server.closeAllConnections();
     };
     signal?.addEventListener('abort', stop);
     process.once('SIGINT', stop);

@@ -41,5 +41,5 @@ export { isServedSource, servedUrl, useServedFiles } from './served';
 export { runInSlices } from './slices';
 export type { LoadSource } from './sources';
 export { fileSource, LoadError, urlSource } from './sources';
-export { useLiveFollow } from './useLiveFollow';
+export { useLiveFollow, useServedListFollow } from './useLiveFollow';
 export { prewarmParseWorker } from './worker/client';

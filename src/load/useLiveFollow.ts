@@ -46,3 +46,20 @@ export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean, r
     return () => events.close();
   }, [live, loaded, key, sources, queryClient, read]);
 }
+
+/**
+ * While `trajscope view` serves no file yet (an empty run directory), follows its change feed for the
+ * served list alone, so files open as they appear, without a reload (useLiveFollow takes over from there).
+ */
+export function useServedListFollow(waiting: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!waiting || typeof EventSource === 'undefined') return;
+    const events = new EventSource(SERVED_EVENTS_URL);
+    events.addEventListener('files', (ev: MessageEvent<string>) => {
+      const files = parseServedList(ev.data);
+      if (files) queryClient.setQueryData(servedFilesOptions().queryKey, files);
+    });
+    return () => events.close();
+  }, [waiting, queryClient]);
+}

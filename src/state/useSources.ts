@@ -21,11 +21,11 @@ export interface ResolvedSources {
 }
 
 /** Served files by URL, keyed on what names them (not their sizes, which change while they grow). */
-function useServedByUrl(): { list: ServedFile[] | null; pending: boolean; names: string } {
+function useServedByUrl(): { list: ServedFile[] | null; pending: boolean; names: string; served: boolean } {
   const served = useServedFiles();
   const list = served.data ?? null;
   const names = list ? list.map((f) => `${servedUrl(f)}\t${f.name}`).join('\n') : '';
-  return { list, pending: served.isPending, names };
+  return { list, pending: served.isPending, names, served: list !== null };
 }
 
 /** The URL's sources, joined with the files opened in this page. */
@@ -40,6 +40,9 @@ export function useSources(): ResolvedSources {
       if (served.pending) return { sources: [], missing: [], isDemo: false, pending: true };
       // Served by `trajscope view`: open every served file, as `tensorboard --logdir` shows every run.
       if (servedNames.size > 0) return { sources: [...servedNames.keys()].map(named), missing: [], isDemo: false, pending: false };
+      // Served, but nothing yet (an empty run directory): wait for the files, never show the demo as if it
+      // were what `view` serves; the served list refreshes itself as files appear (issue 31).
+      if (served.served) return { sources: [], missing: [], isDemo: false, pending: false };
       return { sources: [urlSource('demo', DEMO_URL)], missing: [], isDemo: true, pending: false };
     }
     const sources: LoadSource[] = [];
@@ -51,6 +54,6 @@ export function useSources(): ResolvedSources {
       else missing.push(id.slice(LOCAL_PREFIX.length));
     });
     return { sources, missing, isDemo: false, pending: false };
-  }, [ids, files, served.names, served.pending]);
+  }, [ids, files, served.names, served.pending, served.served]);
   return { ...resolved, isDemoRun: isDemoRun(ids), served: served.list };
 }

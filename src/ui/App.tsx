@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
-import { useLintReport, useLiveFollow } from '../load';
+import { useLintReport, useLiveFollow, useServedListFollow } from '../load';
 import {
   DatasetProvider,
   useLoadedFilesFeed,
@@ -28,6 +28,7 @@ import { LoadFailed } from './source/LoadFailed';
 import { LoadingStrip } from './source/LoadingStrip';
 import { LoadingView } from './source/LoadingView';
 import { MissingFiles, MissingFilesNotice } from './source/MissingFiles';
+import { WaitingForFiles } from './source/WaitingForFiles';
 
 // The groups page is the only user of the chart library (recharts and its d3 and redux helpers, about
 // half of the page's script): it loads when first shown, so the run list and a rollout open sooner.
@@ -46,6 +47,8 @@ function FilesApp() {
   const report = useLintReport(sources, choice.read);
   const feed = useLoadedFilesFeed(sources, choice.read);
   useLiveFollow(sources, report.isSuccess, choice.read);
+  const waiting = !pending && sources.length === 0 && missing.length === 0 && served !== null;
+  useServedListFollow(waiting);
   useReviewTabSync();
   const open = useOpenFiles();
   const dragging = useFileDrop(useCallback((files: File[]) => open(files, { fromDrop: true }), [open]));
@@ -74,6 +77,8 @@ function FilesApp() {
           {result && !report.isFetching && view === 'list' && <ReadWithMapping sources={sources} />}
           {pending ? (
             <div className="placeholder" aria-busy="true" />
+          ) : waiting ? (
+            <WaitingForFiles />
           ) : sources.length === 0 ? (
             <MissingFiles missing={missing} />
           ) : report.isError ? (
