@@ -3,6 +3,8 @@ import { screenshot } from './support/app';
 import { gotoSteps, holdTokenizer, stepRow, waitForTokenizer } from './support/steps';
 
 test('a copied link with rollout and step reopens the same rollout with that step selected and in view', async ({ page }, testInfo) => {
+  // Two tabs each load the 5 MB tokenizer: 14 s alone, over 30 s beside another heavy test in CI's second worker.
+  test.setTimeout(60_000);
   // Step 8 of r-regression starts far below the fold.
   await gotoSteps(page, 'r-regression#a-1', '&step=8');
   const eight = stepRow(page, 8);
