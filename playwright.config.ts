@@ -11,6 +11,10 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   forbidOnly: !!process.env.CI,
   workers: 2,
+  // Two workers share this machine's two cores: a test that loads the 5 MB tokenizer or 20,000 rows takes
+  // 10-15 s alone and over 30 s (the default limit) beside another heavy one; three such tests timed out
+  // in CI runs in turn. Each test's own expectations keep their timeouts.
+  timeout: 60_000,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
