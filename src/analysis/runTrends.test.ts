@@ -27,8 +27,10 @@ function columns(rows: R[]): TrendColumns {
     reward: Float64Array.from(rows, (r) => r.reward ?? Number.NaN),
     generated: Uint32Array.from(rows, (r) => r.gen ?? 0),
     truncated: Uint8Array.from(rows, (r) => (r.trunc ? 1 : 0)),
-    regressions: Uint16Array.from(rows, (r) => r.regr ?? 0),
-    codes: Uint32Array.from(rows, (r) => r.codes ?? 0),
+    regressions: Uint32Array.from(rows, (r) => r.regr ?? 0),
+    // A row's bit mask of the two codes is the id of its set here: 0 none, 1 the first, 2 the second, 3 both.
+    codeSet: Uint32Array.from(rows, (r) => r.codes ?? 0),
+    codeSets: [[], [0], [1], [0, 1]],
     codeNames: ['W_HIT_MAX_TOKENS', 'E_REWARD_MISSING'],
     mismatchMax: Float32Array.from(rows, (r) => r.mm ?? Number.NaN),
     klK3: new Float32Array(n).fill(Number.NaN),

@@ -17,9 +17,10 @@ export interface TrendColumns {
   reward: Float64Array;
   generated: Uint32Array;
   truncated: Uint8Array;
-  regressions: Uint16Array;
-  /** Bit k: finding code `codeNames[k]`. */
-  codes: Uint32Array;
+  regressions: Uint32Array;
+  /** The row's finding codes: an id into `codeSets`, each set ascending indices into `codeNames`. */
+  codeSet: Uint32Array;
+  codeSets: readonly (readonly number[])[];
   codeNames: readonly string[];
   /** NaN when null. */
   mismatchMax: Float32Array;
@@ -52,7 +53,7 @@ export interface StepTotals {
   truncated: number;
   /** Rollouts with at least one regression. */
   regressed: number;
-  /** Rollouts with each finding code, by bit. */
+  /** Rollouts with each finding code, by its index in `codeNames`. */
   codeCounts: number[];
   mismatchN: number;
   mismatchMaxSum: number;
@@ -154,12 +155,7 @@ export function runTrends(c: TrendColumns, filter: TrendFilter = NO_FILTER): Run
     t.generatedSum += c.generated[i] ?? 0;
     if (c.truncated[i] === 1) t.truncated++;
     if ((c.regressions[i] ?? 0) > 0) t.regressed++;
-    let mask = c.codes[i] ?? 0;
-    while (mask !== 0) {
-      const bit = 31 - Math.clz32(mask);
-      t.codeCounts[bit] = (t.codeCounts[bit] ?? 0) + 1;
-      mask &= ~(1 << bit);
-    }
+    for (const k of c.codeSets[c.codeSet[i] ?? 0] ?? []) t.codeCounts[k] = (t.codeCounts[k] ?? 0) + 1;
     const mm = c.mismatchMax[i] ?? Number.NaN;
     if (!Number.isNaN(mm)) {
       t.mismatchN++;

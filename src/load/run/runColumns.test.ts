@@ -46,15 +46,39 @@ const view = (c: RunColumns) =>
     step: c.step[i],
     reward: c.reward[i],
     steps: c.steps[i],
-    codes: c.codeNames.filter((_, b) => ((c.codes[i] ?? 0) & (1 << b)) !== 0).sort(),
+    codes: (c.codeSets[c.codeSet[i] ?? 0] ?? []).map((k) => c.codeNames[k]).sort(),
     mm: c.mismatchMax[i],
   }));
 
 describe('run columns', () => {
+  // Issue 30: a bit mask held 32 codes (27 existed, scanners add more) and dropped the rest; steps were
+  // clamped to 65,535. Each case fails on the columns before.
+  it('keep every finding code of a run, however many, read here or merged from a worker', async () => {
+    const codes = Array.from({ length: 40 }, (_, k) => `W_CODE_${k}`);
+    const rows = codes.map((code, k) => row(k, { finding_codes: k % 2 === 0 ? [code] : [code, codes[0] ?? ''] }));
+    const here = new RunColumns(4);
+    await appendShard(here, encodeIndexShard(rows), rows.length, 'many');
+    const merged = new RunColumns(4);
+    for (const p of await partsOf(encodeIndexShard(rows, {}, 7), rows.length, 'many')) mergePart(merged, p);
+    for (const c of [here, merged]) {
+      expect(c.codeNames).toHaveLength(40);
+      const v = view(c);
+      expect(v[39]?.codes).toEqual(['W_CODE_0', 'W_CODE_39']);
+      expect(v[38]?.codes).toEqual(['W_CODE_38']);
+    }
+  });
+
+  it('read a rollout of a million steps as a million steps', async () => {
+    const c = new RunColumns(1);
+    await appendShard(c, encodeIndexShard([row(1, { steps: 1_000_000, warnings: 70_000 })]), 1, 'long');
+    expect(c.steps[0]).toBe(1_000_000);
+    expect(c.warnings[0]).toBe(70_000);
+  });
+
   const a = Array.from({ length: 6 }, (_, k) => row(k));
   const b = Array.from({ length: 5 }, (_, k) => row(k + 6, { task_id: 'other', finding_codes: k === 0 ? ['W_LOGPROB_DRIFT'] : [] }));
 
-  it('hold each shard’s rows: dictionaries, 64-bit offsets, nulls as NaN / -1, counts clamped to 16 bits, codes as bits', async () => {
+  it('hold each shard’s rows: dictionaries, 64-bit offsets, nulls as NaN / -1, counts past 16 bits, codes as sets', async () => {
     const c = new RunColumns(2);
     await appendShard(c, encodeIndexShard(a), a.length, 'a');
     const v = view(c);
@@ -68,7 +92,7 @@ describe('run columns', () => {
       offset: 5e9,
       step: 0,
       reward: 0.1,
-      steps: 65535,
+      steps: 70_000,
       codes: ['E_REWARD_MISSING'],
       mm: 0.5,
     });

@@ -85,9 +85,8 @@ function grown<T extends Typed>(a: T, capacity: number): T {
   return next;
 }
 
-/** Counts are clamped to 16 bits: more than 65,535 steps or findings in one rollout reads as 65,535. */
-const U16_MAX = 0xffff;
-const clamp16 = (v: number) => (v > U16_MAX ? U16_MAX : Math.max(v, 0));
+/** Counts are 32-bit (a rollout of a million steps reads as a million; issue 30); a negative or missing one as 0. */
+const count32 = (v: number) => (v > 0 ? Math.min(v, 0xffffffff) : 0);
 /** `training_step` null. */
 export const NO_STEP = -1;
 
@@ -140,16 +139,22 @@ export class RunColumns {
   inSignal: Uint8Array;
   /** NaN when null (JSON has no NaN, so it cannot be a recorded reward). */
   reward: Float64Array;
-  steps: Uint16Array;
+  steps: Uint32Array;
   generated: Uint32Array;
-  regressions: Uint16Array;
-  errors: Uint16Array;
-  warnings: Uint16Array;
+  regressions: Uint32Array;
+  errors: Uint32Array;
+  warnings: Uint32Array;
   truncated: Uint8Array;
-  /** Bit k set: the rollout has finding code `codeNames[k]` (at most 32 distinct codes; more are dropped, see `droppedCodes`). */
-  codes: Uint32Array;
+  /**
+   * The rollout's finding codes, as the id of a set in `codeSets` (0: none). A run has few distinct sets,
+   * so a row costs 4 bytes however many codes exist (a bit mask held 32 codes and dropped the rest).
+   */
+  codeSet: Uint32Array;
+  /** Each distinct set of codes, as ascending indices into `codeNames`; set 0 is empty. */
+  readonly codeSets: number[][] = [[]];
   readonly codeNames: string[] = [];
-  droppedCodes = 0;
+  private readonly codeIds = new Map<string, number>();
+  private readonly setIds = new Map<string, number>([['', 0]]);
   /** §10's compared positions; -1 for a rollout with no training record. */
   mismatchN: Int32Array;
   /** NaN when null. */
@@ -172,13 +177,13 @@ export class RunColumns {
     this.step = new Int32Array(capacity);
     this.inSignal = new Uint8Array(capacity);
     this.reward = new Float64Array(capacity);
-    this.steps = new Uint16Array(capacity);
+    this.steps = new Uint32Array(capacity);
     this.generated = new Uint32Array(capacity);
-    this.regressions = new Uint16Array(capacity);
-    this.errors = new Uint16Array(capacity);
-    this.warnings = new Uint16Array(capacity);
+    this.regressions = new Uint32Array(capacity);
+    this.errors = new Uint32Array(capacity);
+    this.warnings = new Uint32Array(capacity);
     this.truncated = new Uint8Array(capacity);
-    this.codes = new Uint32Array(capacity);
+    this.codeSet = new Uint32Array(capacity);
     this.mismatchN = new Int32Array(capacity);
     this.mismatchMax = new Float32Array(capacity);
     this.klK3 = new Float32Array(capacity);
@@ -203,20 +208,35 @@ export class RunColumns {
     this.errors = grown(this.errors, c);
     this.warnings = grown(this.warnings, c);
     this.truncated = grown(this.truncated, c);
-    this.codes = grown(this.codes, c);
+    this.codeSet = grown(this.codeSet, c);
     this.mismatchN = grown(this.mismatchN, c);
     this.mismatchMax = grown(this.mismatchMax, c);
     this.klK3 = grown(this.klK3, c);
     this.capacity = c;
   }
 
-  /** The bit of a finding code (added on first sight), or -1 past 32 codes. */
-  codeBit(code: string): number {
-    const k = this.codeNames.indexOf(code);
-    if (k !== -1) return k;
-    if (this.codeNames.length >= 32) return -1;
-    this.codeNames.push(code);
-    return this.codeNames.length - 1;
+  /** The index of a finding code in `codeNames` (added on first sight). */
+  codeIndex(code: string): number {
+    let k = this.codeIds.get(code);
+    if (k === undefined) {
+      k = this.codeNames.length;
+      this.codeNames.push(code);
+      this.codeIds.set(code, k);
+    }
+    return k;
+  }
+
+  /** The id of a set of code indices in `codeSets` (added on first sight); order and repeats do not matter. */
+  setOf(indices: readonly number[]): number {
+    const set = [...new Set(indices)].sort((x, y) => x - y);
+    const key = set.join(',');
+    let id = this.setIds.get(key);
+    if (id === undefined) {
+      id = this.codeSets.length;
+      this.codeSets.push(set);
+      this.setIds.set(key, id);
+    }
+    return id;
   }
 
   /** Bytes held by the columns (what `performance.memory` should roughly show for a large run). */
@@ -234,7 +254,7 @@ export class RunColumns {
       this.errors,
       this.warnings,
       this.truncated,
-      this.codes,
+      this.codeSet,
       this.mismatchN,
       this.mismatchMax,
       this.klK3,
@@ -260,17 +280,12 @@ const fillDict = (d: DictColumn, values: Values, at: number) => {
   for (let i = 0; i < values.length; i++) d.codes[at + i] = d.code((values[i] as string | null) ?? null);
 };
 const flag = (v: unknown) => (v === true ? 1 : 0);
-const count16 = (v: unknown) => clamp16(num(v));
+const count = (v: unknown) => count32(num(v));
 
 function fillCodes(c: RunColumns, values: Values, at: number): void {
   for (let i = 0; i < values.length; i++) {
-    let mask = 0;
-    for (const code of (values[i] as string[] | null) ?? []) {
-      const bit = c.codeBit(code);
-      if (bit === -1) c.droppedCodes++;
-      else mask |= 1 << bit;
-    }
-    c.codes[at + i] = mask >>> 0;
+    const codes = (values[i] as string[] | null) ?? [];
+    c.codeSet[at + i] = codes.length === 0 ? 0 : c.setOf(codes.map((code) => c.codeIndex(code)));
   }
 }
 
@@ -293,11 +308,11 @@ const STORE: Record<Column, (c: RunColumns, values: Values, at: number) => void>
   in_signal: (c, v, at) => fill(c.inSignal, v, at, flag),
   truncated: (c, v, at) => fill(c.truncated, v, at, flag),
   reward: (c, v, at) => fill(c.reward, v, at, nullableNum),
-  steps: (c, v, at) => fill(c.steps, v, at, count16),
+  steps: (c, v, at) => fill(c.steps, v, at, count),
   generated_tokens: (c, v, at) => fill(c.generated, v, at, num),
-  regressions: (c, v, at) => fill(c.regressions, v, at, count16),
-  errors: (c, v, at) => fill(c.errors, v, at, count16),
-  warnings: (c, v, at) => fill(c.warnings, v, at, count16),
+  regressions: (c, v, at) => fill(c.regressions, v, at, count),
+  errors: (c, v, at) => fill(c.errors, v, at, count),
+  warnings: (c, v, at) => fill(c.warnings, v, at, count),
   mismatch_n: (c, v, at) => fill(c.mismatchN, v, at, (x) => (x === null || x === undefined ? -1 : num(x))),
   mismatch_max_abs: (c, v, at) => fill(c.mismatchMax, v, at, nullableNum),
   mismatch_kl_k3: (c, v, at) => fill(c.klK3, v, at, nullableNum),
@@ -380,8 +395,8 @@ export interface ShardPart {
   numeric: Record<(typeof NUMERIC)[number], Typed>;
   rolloutId: { bytes: Uint8Array; ends: Uint32Array };
   codeNames: string[];
-  codes: Uint32Array;
-  droppedCodes: number;
+  codeSets: number[][];
+  codeSet: Uint32Array;
 }
 
 /**
@@ -412,8 +427,8 @@ function partOf(c: RunColumns): ShardPart {
     numeric,
     rolloutId: c.rolloutId.parts(rows),
     codeNames: c.codeNames,
-    codes: c.codes.slice(0, rows),
-    droppedCodes: c.droppedCodes,
+    codeSets: c.codeSets,
+    codeSet: c.codeSet.slice(0, rows),
   };
 }
 
@@ -424,11 +439,11 @@ export function partBuffers(p: ShardPart): ArrayBuffer[] {
     ...Object.values(p.numeric).map((a) => a.buffer),
     p.rolloutId.bytes.buffer,
     p.rolloutId.ends.buffer,
-    p.codes.buffer,
+    p.codeSet.buffer,
   ] as ArrayBuffer[];
 }
 
-/** Appends a decoded part: its dictionary codes mapped onto the run's, its finding-code bits too. */
+/** Appends a decoded part: its dictionary codes mapped onto the run's, its finding-code sets too. */
 export function mergePart(c: RunColumns, p: ShardPart): void {
   c.reserve(p.rows);
   const at = c.n;
@@ -440,19 +455,8 @@ export function mergePart(c: RunColumns, p: ShardPart): void {
   }
   for (const k of NUMERIC) (c[k] as Typed).set(p.numeric[k] as never, at);
   c.rolloutId.appendBytes(p.rolloutId.bytes, p.rolloutId.ends, at);
-  const bits = p.codeNames.map((code) => c.codeBit(code));
-  c.droppedCodes += p.droppedCodes;
-  for (let i = 0; i < p.rows; i++) {
-    let mask = p.codes[i] ?? 0;
-    let out = 0;
-    while (mask !== 0) {
-      const bit = 31 - Math.clz32(mask);
-      mask &= ~(1 << bit);
-      const to = bits[bit] ?? -1;
-      if (to === -1) c.droppedCodes++;
-      else out |= 1 << to;
-    }
-    c.codes[at + i] = out >>> 0;
-  }
+  const index = p.codeNames.map((code) => c.codeIndex(code));
+  const sets = p.codeSets.map((set) => c.setOf(set.map((k) => index[k] ?? 0)));
+  for (let i = 0; i < p.rows; i++) c.codeSet[at + i] = sets[p.codeSet[i] ?? 0] ?? 0;
   c.n += p.rows;
 }

@@ -36,14 +36,12 @@ const once = <T>(make: () => T): (() => T) => {
 const INDEXED_NOTE = 'recorded by the run index; open the rollout for where and why';
 
 function findingsOf(snap: RunSnapshot, row: number): Finding[] {
-  const mask = snap.columns.codes[row] ?? 0;
-  const out: Finding[] = [];
-  snap.columns.codeNames.forEach((code, bit) => {
-    if ((mask & (1 << bit)) === 0) return;
-    const info = FINDING_INFO[code as FindingCode];
-    out.push({ code: code as FindingCode, severity: info?.severity ?? 'warning', segment: null, step: null, message: INDEXED_NOTE });
+  const { codeSet, codeSets, codeNames } = snap.columns;
+  return (codeSets[codeSet[row] ?? 0] ?? []).map((k) => {
+    const code = (codeNames[k] ?? '') as FindingCode;
+    const info = FINDING_INFO[code];
+    return { code, severity: info?.severity ?? 'warning', segment: null, step: null, message: INDEXED_NOTE };
   });
-  return out;
 }
 
 /** The rows of the snapshot inside the range (every row without one), in index order. */

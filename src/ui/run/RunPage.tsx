@@ -163,7 +163,7 @@ export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
             domain="share"
           >
             {codes.map((c, i) => (
-              <Line key={c.bit} dataKey={`c${c.bit}`} name={c.code} stroke={CODE_COLORS[i % CODE_COLORS.length]} {...line} />
+              <Line key={c.index} dataKey={`c${c.index}`} name={c.code} stroke={CODE_COLORS[i % CODE_COLORS.length]} {...line} />
             ))}
           </TrendChart>
           <TrendChart {...later} title="Regressions" note="share of rollouts with one" yLabel="% of rollouts" format={pct} domain="share">

@@ -67,8 +67,8 @@ describe('run page model', () => {
 
   it('charts the finding codes the steps have, most frequent first', () => {
     expect(topCodes(trends, ['A', 'B', 'C'])).toEqual([
-      { bit: 1, code: 'B', rollouts: 2 },
-      { bit: 0, code: 'A', rollouts: 1 },
+      { index: 1, code: 'B', rollouts: 2 },
+      { index: 0, code: 'A', rollouts: 1 },
     ]);
   });
 

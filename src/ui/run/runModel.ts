@@ -66,8 +66,12 @@ export function chartRows(trends: RunTrends, max = MAX_POINTS): ChartRow[] {
 }
 
 /** The finding codes worth a line: those any step has, most frequent first, at most `limit`. */
-export function topCodes(trends: RunTrends, codeNames: readonly string[], limit = 6): { bit: number; code: string; rollouts: number }[] {
-  const totals = codeNames.map((code, bit) => ({ bit, code, rollouts: trends.points.reduce((n, p) => n + (p.codeCounts[bit] ?? 0), 0) }));
+export function topCodes(trends: RunTrends, codeNames: readonly string[], limit = 6): { index: number; code: string; rollouts: number }[] {
+  const totals = codeNames.map((code, index) => ({
+    index,
+    code,
+    rollouts: trends.points.reduce((n, p) => n + (p.codeCounts[index] ?? 0), 0),
+  }));
   return totals
     .filter((t) => t.rollouts > 0)
     .sort((a, b) => b.rollouts - a.rollouts)
