@@ -6,7 +6,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { plural } from '../analysis';
-import { readFormatOptions } from './readFile';
+import type { ReadOptions } from './readFile';
+import { READ_FLAGS, readOptionsOf, wholeFlag } from './readOptions';
 import { buildIndex } from './runIndex/build';
 import { Catalog } from './server/catalog';
 
@@ -25,7 +26,7 @@ export async function runBundle(argv: string[]): Promise<number> {
   let out: string | undefined;
   let jobs: number;
   let runDir: string | undefined;
-  let read: Awaited<ReturnType<typeof readFormatOptions>>;
+  let read: ReadOptions;
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -33,17 +34,15 @@ export async function runBundle(argv: string[]): Promise<number> {
       options: {
         out: { type: 'string', short: 'o' },
         jobs: { type: 'string', short: 'j' },
-        map: { type: 'string' },
-        from: { type: 'string' },
+        ...READ_FLAGS,
       },
     });
     out = values.out;
-    jobs = values.jobs === undefined ? Math.min(4, availableParallelism()) : Number(values.jobs);
     if (positionals.length !== 1) throw new Error('name one run directory: trajscope bundle RUN --out SITE');
     if (!out) throw new Error('--out SITE is required');
-    if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs must be a positive whole number, got "${values.jobs}"`);
+    jobs = wholeFlag('jobs', values.jobs, Math.min(4, availableParallelism()));
     runDir = positionals[0];
-    read = await readFormatOptions({ map: values.map, from: values.from });
+    read = await readOptionsOf(values);
   } catch (e) {
     process.stderr.write(`trajscope bundle: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
@@ -56,7 +55,7 @@ export async function runBundle(argv: string[]): Promise<number> {
   }
 }
 
-async function bundle(runDir: string, site: string, jobs: number, read: Awaited<ReturnType<typeof readFormatOptions>>): Promise<number> {
+async function bundle(runDir: string, site: string, jobs: number, read: ReadOptions): Promise<number> {
   if (!(await stat(runDir).catch(() => null))?.isDirectory()) throw new Error(`${runDir} is not a directory`);
   if (site === runDir || site.startsWith(runDir + sep) || runDir.startsWith(site + sep)) {
     throw new Error('--out must be outside the run directory (and not contain it)');

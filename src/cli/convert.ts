@@ -2,7 +2,8 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FORMAT_IDS, FORMAT_LABELS } from '../format';
-import { type ReadOptions, readFormatOptions, readJsonlFile } from './readFile';
+import { type ReadOptions, readJsonlFile } from './readFile';
+import { READ_FLAGS, readOptionsOf } from './readOptions';
 
 /** Enough failed lines to see the pattern; a wrong `--from` on a large file would otherwise flood the terminal. */
 const MAX_REPORTED_ERRORS = 200;
@@ -21,13 +22,13 @@ export async function runConvert(argv: string[]): Promise<number> {
     process.stderr.write(`trajscope convert: ${message}\n${USAGE}\n`);
     return 2;
   };
-  let values: { from?: string; out?: string; map?: string };
+  let values: { from?: string; out?: string; map?: string; 'max-line-bytes'?: string };
   let inputs: string[];
   try {
     const parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { from: { type: 'string' }, map: { type: 'string' }, out: { type: 'string', short: 'o' } },
+      options: { ...READ_FLAGS, out: { type: 'string', short: 'o' } },
     });
     values = parsed.values;
     inputs = parsed.positionals;
@@ -36,7 +37,7 @@ export async function runConvert(argv: string[]): Promise<number> {
   }
   let format: ReadOptions;
   try {
-    format = await readFormatOptions(values);
+    format = await readOptionsOf(values);
   } catch (e) {
     return fail(e instanceof Error ? e.message : String(e));
   }

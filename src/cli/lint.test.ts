@@ -238,11 +238,10 @@ describe('trajscope lint (subprocess)', () => {
 
   it('rejects a bad option with exit 2', async () => {
     expect((await lint('--drift-threshold', 'abc', 'x.jsonl')).code).toBe(2);
-    for (const cap of ['0', '-1', 'abc', '', 'Infinity']) {
-      const { code, stderr } = await lint(`--is-cap=${cap}`, write('cap.jsonl', `${MINIMAL_RECORD_LINE}\n`));
-      expect(code).toBe(2);
-      expect(stderr).toContain(`--is-cap must be a positive number (the importance-ratio cap C, default 2), got "${cap}"`);
-    }
+    // Every value the flag refuses is in readOptions.test.ts; here, that lint refuses with exit 2.
+    const { code, stderr } = await lint('--is-cap=0', write('cap.jsonl', `${MINIMAL_RECORD_LINE}\n`));
+    expect(code).toBe(2);
+    expect(stderr).toContain('--is-cap must be a positive number (the importance-ratio cap C, default 2), got "0"');
     expect((await lint()).code).toBe(2);
   });
 });

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP, LintSession } from '../analysis';
-import { DEFAULT_MAX_LINE_BYTES } from '../format';
+import { LintSession } from '../analysis';
 import { writeJsonStreamed } from './jsonReport';
 import { openLintSpool } from './lintSpool';
-import { type ReadOptions, readFormatOptions, readJsonlFile } from './readFile';
+import { type ReadOptions, readJsonlFile } from './readFile';
+import { CHECK_FLAGS, type CheckOptions, checkOptionsOf, READ_FLAGS, readOptionsOf } from './readOptions';
 import { formatReport } from './report';
 import { cliTokenText } from './tokenText';
 
@@ -34,32 +34,17 @@ async function lint(argv: string[]): Promise<number> {
     process.stderr.write('trajscope lint: name at least one .jsonl or .jsonl.gz file\n');
     return 2;
   }
-  const driftThreshold = values['drift-threshold'] === undefined ? DEFAULT_DRIFT_THRESHOLD : Number(values['drift-threshold']);
-  if (!Number.isFinite(driftThreshold) || driftThreshold < 0) {
-    process.stderr.write(`trajscope lint: --drift-threshold must be a non-negative number, got "${values['drift-threshold']}"\n`);
-    return 2;
-  }
-  // §10's cap C: a ratio r = exp(d) > C is clipped. A cap of 0 or below would clip every ratio, which is no
-  // statistic, so it is refused rather than reported.
-  const rawCap = values['is-cap'];
-  const isCap = rawCap === undefined ? DEFAULT_IS_CAP : rawCap.trim() === '' ? Number.NaN : Number(rawCap);
-  if (!Number.isFinite(isCap) || isCap <= 0) {
-    process.stderr.write(`trajscope lint: --is-cap must be a positive number (the importance-ratio cap C, default 2), got "${rawCap}"\n`);
-    return 2;
-  }
-  const maxLineBytes = values['max-line-bytes'] === undefined ? DEFAULT_MAX_LINE_BYTES : Number(values['max-line-bytes']);
-  if (!Number.isSafeInteger(maxLineBytes) || maxLineBytes < 1) {
-    process.stderr.write(`trajscope lint: --max-line-bytes must be a positive whole number of bytes, got "${values['max-line-bytes']}"\n`);
-    return 2;
-  }
   let format: ReadOptions;
+  let checkOptions: CheckOptions;
   try {
-    format = { ...(await readFormatOptions(values)), maxLineBytes };
+    checkOptions = checkOptionsOf(values);
+    format = await readOptionsOf(values);
   } catch (e) {
     process.stderr.write(`trajscope lint: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const checks = { driftThreshold, isCap, tokenText: cliTokenText, unknownAsFinished: values['unknown-as-finished'] };
+  const { isCap } = checkOptions;
+  const checks = { ...checkOptions, tokenText: cliTokenText };
   const normalizeStd = !values['dr-grpo'];
   if (values.json) {
     // Bad lines and rollout summaries go to disk as they come, so memory holds only what groups and
@@ -130,13 +115,9 @@ function parse(argv: string[]) {
     allowPositionals: true,
     options: {
       json: { type: 'boolean', default: false },
-      'drift-threshold': { type: 'string' },
-      'is-cap': { type: 'string' },
       'dr-grpo': { type: 'boolean', default: false },
-      'max-line-bytes': { type: 'string' },
-      from: { type: 'string' },
-      map: { type: 'string' },
-      'unknown-as-finished': { type: 'boolean', default: false },
+      ...READ_FLAGS,
+      ...CHECK_FLAGS,
     },
   });
 }

@@ -1,35 +1,35 @@
 import { runLint } from './lint';
+import { FLAGS_HELP } from './readOptions';
 
 const USAGE = `usage: trajscope <command> [options]
 
 commands:
-  lint FILE... [--json] [--drift-threshold NATS] [--dr-grpo] [--from NAME] [--map MAP.json] [--unknown-as-finished]
-       [--max-line-bytes N]   (FILE - is stdin)
+  lint FILE... [--json] [--dr-grpo] [read options] [check options]   (FILE - is stdin)
       check trajectories against the v1 contract; exit 0 clean, 1 with errors, 2 when a file cannot be read
-      or is of no format Trajscope reads. --unknown-as-finished counts rollouts with no recorded status as
-      finished for the signal and group statistics (their W_UNKNOWN_TERMINATION stays)
-  convert [--from auto|NAME] [--map MAP.json] IN... --out OUT.jsonl
+      or is of no format Trajscope reads, or an option is wrong
+  convert IN... --out OUT.jsonl [read options]
       convert other tools' rollouts (verifiers, prime-rl traces, rLLM, OpenAI chat, SWE-agent,
       mini-swe-agent, veRL, Harbor ATIF, Atropos) to v1; --map reads your own format by a field mapping
   view PATH... [--host H] [--port P] [--open] [--map MAP.json] [--files]
       serve the inspector and these files (or directories of them) on 127.0.0.1, following appends live;
       one directory of two or more files is a run: it is indexed in the background (RUN/.trajscope/index)
       and opens on its run page (--files: open it as a list of files instead)
-  index RUN... --out DIR [--jobs N] [--shard-rows N] [lint's options]
+  index RUN... --out DIR [--jobs N] [--shard-rows N] [read options] [check options]
       write a Parquet run index (one row per rollout, docs/adr/0013); unchanged files keep their shards,
       a grown file is read on from its last indexed line. index --merge PART... --out DIR joins partial indexes
   query RUN_OR_INDEX "SQL" [--json | --csv] [--limit N] [--allow-write]
       SQL (DuckDB) over a run index: tables rollouts, groups, advantages, duplicates, parse_errors; a run
       directory is indexed (or refreshed) first, into RUN/.trajscope/index. Read-only: one SELECT or
       EXPLAIN, no file access (--allow-write lifts it); at most --limit rows printed (default 10,000; 0: all)
-  bundle RUN --out SITE [--jobs N]
+  bundle RUN --out SITE [--jobs N] [read options]
       write a static site of the run (the inspector, the run's files, their index) that any static host
       answering HTTP range requests serves; the page opens on the run
   demo --out FILE [--groups N] [--per-group G] [--seed S]
       run the demo harness and write real rollouts
   demo --train --out DIR [--steps N] [--seed S] [--async K] [--per-group G] [--dr-grpo] [--gzip] [--live]
       train the demo policy with GRPO and write the run, DIR/step_NNNN.jsonl per update
-`;
+
+${FLAGS_HELP}`;
 
 /** Entry point; returns the process exit code. */
 export async function main(argv: string[]): Promise<number> {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +21,16 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
 }
 
 describe('trajscope index (command line)', () => {
+  it('refuses a bad option as lint does (exit 2, the flag named) and writes no index', async () => {
+    // Issue 30: `index --is-cap 0` wrote an index where `lint --is-cap 0` exited 2.
+    const dir = mkdtempSync(join(tmpdir(), 'trajscope-index-cli-'));
+    writeFileSync(join(dir, 'a.jsonl'), `${JSON.stringify(buildRollout())}\n`);
+    const { code, stderr } = await cli(join(dir, 'a.jsonl'), '--out', join(dir, 'idx'), '--is-cap', '0');
+    expect(code).toBe(2);
+    expect(stderr).toContain('--is-cap must be a positive number (the importance-ratio cap C, default 2), got "0"');
+    expect(existsSync(join(dir, 'idx'))).toBe(false);
+  });
+
   it('indexes the readable files, says which are of no known format, and exits 2 for them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trajscope-index-cli-'));
     mkdirSync(join(dir, 'run'));

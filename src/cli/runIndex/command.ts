@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DRIFT_THRESHOLD, plural } from '../../analysis';
-import { DEFAULT_MAX_LINE_BYTES } from '../../format';
-import { readFormatOptions } from '../readFile';
+import { plural } from '../../analysis';
+import { CHECK_FLAGS, checkOptionsOf, READ_FLAGS, readOptionsOf, wholeFlag } from '../readOptions';
 import { buildIndex, DEFAULT_SHARD_ROWS } from './build';
 import { mergeIndexes } from './merge';
 import { serveScans } from './worker';
@@ -32,12 +31,8 @@ async function indexCommand(argv: string[]): Promise<number> {
       jobs: { type: 'string', short: 'j' },
       'shard-rows': { type: 'string' },
       merge: { type: 'boolean', default: false },
-      'drift-threshold': { type: 'string' },
-      'is-cap': { type: 'string' },
-      'max-line-bytes': { type: 'string' },
-      from: { type: 'string' },
-      map: { type: 'string' },
-      'unknown-as-finished': { type: 'boolean', default: false },
+      ...READ_FLAGS,
+      ...CHECK_FLAGS,
       quiet: { type: 'boolean', short: 'q', default: false },
     },
   });
@@ -53,33 +48,20 @@ async function indexCommand(argv: string[]): Promise<number> {
     );
     return 0;
   }
-  const number = (name: string, raw: string | undefined, fallback: number, ok: (n: number) => boolean) => {
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!ok(n))
-      throw new Error(
-        `--${name} must be ${name === 'drift-threshold' || name === 'is-cap' ? 'a non-negative number' : 'a positive whole number'}, got "${raw}"`,
-      );
-    return n;
-  };
-  const whole = (n: number) => Number.isSafeInteger(n) && n >= 1;
-  const nonNegative = (n: number) => Number.isFinite(n) && n >= 0;
+  // Checked before anything is read or written: a bad flag leaves no index behind.
+  const read = await readOptionsOf(values);
+  const { driftThreshold, isCap, unknownAsFinished } = checkOptionsOf(values);
+  const jobs = wholeFlag('jobs', values.jobs, availableParallelism());
+  const shardRows = wholeFlag('shard-rows', values['shard-rows'], DEFAULT_SHARD_ROWS);
   const started = performance.now();
   const outcome = await buildIndex({
     inputs: positionals,
     outDir: values.out,
     ...(values.base === undefined ? {} : { base: values.base }),
-    jobs: number('jobs', values.jobs, availableParallelism(), whole),
-    shardRows: number('shard-rows', values['shard-rows'], DEFAULT_SHARD_ROWS, whole),
-    read: {
-      ...(await readFormatOptions(values)),
-      maxLineBytes: number('max-line-bytes', values['max-line-bytes'], DEFAULT_MAX_LINE_BYTES, whole),
-    },
-    rows: {
-      driftThreshold: number('drift-threshold', values['drift-threshold'], DEFAULT_DRIFT_THRESHOLD, nonNegative),
-      unknownAsFinished: values['unknown-as-finished'],
-      isCap: number('is-cap', values['is-cap'], 2, nonNegative),
-    },
+    jobs,
+    shardRows,
+    read,
+    rows: { driftThreshold, unknownAsFinished, isCap },
   });
   for (const u of outcome.unsupported) process.stderr.write(`trajscope index: ${u.file}: ${u.why}\n`);
   const errors = outcome.manifest.files.reduce((n, f) => n + f.parse_errors.length, 0);
