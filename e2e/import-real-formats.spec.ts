@@ -69,7 +69,29 @@ test('a NeMo Gym rollout with token ids shows them as a real segment', async ({ 
   await expect(page.getByText('785 tokens').first()).toBeVisible();
   await expect(page.getByText('109 tokens').first()).toBeVisible();
   await expect(page.getByText('Text only: the source recorded no token ids')).toHaveCount(0);
+  // No tokenizer here decodes its ids, but the record has the text: the task and context read as text (issue 31).
+  const task = page.getByRole('region', { name: 'Task' });
+  await expect(task).toContainText('You are an expert competitive programmer');
+  await expect(task).not.toContainText('No task prompt recorded');
+  const context = page.locator('.scell--ctx').first();
+  await expect(context).toContainText("shown as the record's messages");
+  await expect(context).toContainText('You are an expert competitive programmer');
+  await expect(context).not.toContainText('⟨#');
   await screenshot(page, testInfo, 'real-nemo-gym-tokens-rollout');
+});
+
+test('a text-only source shows each step what is new and folds what the model saw before', async ({ page }, testInfo) => {
+  await openFirstRollout(page, 'tau-bench/gpt-4o-airline.json', 200);
+  const contexts = page.locator('.scell--ctx');
+  await expect(contexts.nth(1)).toBeVisible();
+  // The second step's context begins with the first's and the call it made: folded, not the system prompt again.
+  const fold = contexts.nth(1).getByRole('button', { name: /messages? seen at the step before/ });
+  await expect(fold).toHaveAttribute('aria-expanded', 'false');
+  await expect(contexts.nth(1).locator('.st-msg--system')).toHaveCount(0);
+  await expect(contexts.nth(1).locator('.st-msg')).not.toHaveCount(0);
+  await fold.click();
+  await expect(contexts.nth(1).locator('.st-msg--system')).toHaveCount(1);
+  await screenshot(page, testInfo, 'real-tau-bench-context-fold');
 });
 
 test('a dropped .eval archive opens (binary bytes carried as they are)', async ({ page }) => {

@@ -84,13 +84,25 @@ test('a bundled run on a plain static host: the run page, a click on a step open
     const plot = page.getByRole('figure', { name: 'Reward' }).locator('.recharts-surface');
     const box = await plot.boundingBox();
     if (!box) throw new Error('no reward chart');
+    const tooltip = page.getByRole('figure', { name: 'Reward' }).locator('.recharts-tooltip-wrapper');
     await page.mouse.move(box.x + box.width * 0.62, box.y + box.height * 0.4);
-    await expect(page.getByRole('figure', { name: 'Reward' }).locator('.recharts-tooltip-wrapper')).toContainText('training step');
+    await expect(tooltip).toContainText('training step');
+    const hovered = Number(/training steps? (\d+)/.exec((await tooltip.textContent()) ?? '')?.[1]);
     await page.mouse.down();
     await page.mouse.up();
     await expect(page).toHaveURL(/[?&]steps=\d+(&|$)/);
     const step = Number(new URL(page.url()).searchParams.get('steps'));
     expect(step).toBeGreaterThan(0);
+    // The click selects the step the tooltip named, and the tooltip steps aside (it stayed, issue 31).
+    expect(step).toBe(hovered);
+    await expect(tooltip).toBeHidden();
+    // A click with no hover before it selects the step under it, not the one hovered last (issue 31).
+    await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.4);
+    await expect(page).not.toHaveURL(new RegExp(`[?&]steps=${step}(&|$)`));
+    const other = Number(new URL(page.url()).searchParams.get('steps'));
+    expect(other).toBeLessThan(step);
+    await page.mouse.click(box.x + box.width * 0.62, box.y + box.height * 0.4);
+    await expect(page).toHaveURL(new RegExp(`[?&]steps=${step}(&|$)`));
     const inStep = steps.get(step) ?? [];
     expect(inStep.length).toBeGreaterThan(0);
 

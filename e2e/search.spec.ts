@@ -60,6 +60,11 @@ test('a text search lists the matching rollouts with highlighted snippets, and a
   await crash.getByRole('button', { name: /step 2 · observation/ }).click();
   await expect(page).toHaveURL(/view=rollout/);
   await expect(page).toHaveURL(/step=2/);
+  // The opened hit is marked where the step shows it, and only there (issue 31).
+  const steps = page.getByRole('region', { name: 'Rollout steps' });
+  await expect(steps.locator('mark.search-mark')).toHaveText(['Traceback']);
+  await expect(steps.locator('[aria-current="true"] mark.search-mark')).toHaveText('Traceback');
+  await screenshot(page, testInfo, 'search-hit-opened');
   await page.goBack();
   await expect(results.getByRole('listitem')).toHaveCount(2);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRollout, buildSegment } from '../testing/builders';
-import { isTextOnly, isTextOnlyRecord, visibleMessages } from './transcript';
+import { isTextOnly, isTextOnlyRecord, messagesSeenBefore, visibleMessages } from './transcript';
 
 const transcript = [
   { role: 'user', content: 'Weather in Oslo?' },
@@ -31,5 +31,32 @@ describe('text-only segments', () => {
     const own = buildRollout({ segments: [{ ...textSeg(0, 'x'), context_messages: [{ role: 'system', content: 'be brief' }] }] });
     expect(visibleMessages(own, 0)).toEqual([{ role: 'system', content: 'be brief' }]);
     expect(visibleMessages(buildRollout(), 0)).toBeNull();
+  });
+});
+
+describe('messagesSeenBefore', () => {
+  it('counts the previous context and the message it produced as seen; the rest is new', () => {
+    const r = buildRollout({ transcript, segments: [textSeg(1, ''), textSeg(3, 'It rains.')] });
+    expect(messagesSeenBefore(r, 0)).toEqual({ seen: 0, rewritten: false });
+    // Step 2 saw user, the call (produced by step 1) and the tool's answer: two were seen, one is new.
+    expect(messagesSeenBefore(r, 1)).toEqual({ seen: 2, rewritten: false });
+  });
+
+  it('says when the previous context did not survive (a summary replaced it)', () => {
+    const first = [
+      { role: 'system', content: 'be brief' },
+      { role: 'user', content: 'long history' },
+    ];
+    const second = [
+      { role: 'system', content: 'be brief' },
+      { role: 'user', content: 'summary of it' },
+    ];
+    const r = buildRollout({
+      segments: [
+        { ...textSeg(0, 'a'), context_messages: first },
+        { ...textSeg(0, 'b'), context_messages: second },
+      ],
+    });
+    expect(messagesSeenBefore(r, 1)).toEqual({ seen: 1, rewritten: true });
   });
 });

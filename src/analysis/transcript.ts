@@ -38,3 +38,30 @@ export function visibleMessages(record: Rollout, segment: number): TranscriptMes
   if (transcript && index !== undefined) return transcript.slice(0, index);
   return null;
 }
+
+/**
+ * How many of a generation's visible messages the model had already seen: the longest run at the start
+ * that equals the previous generation's context followed by the message it produced. A view folds those
+ * and shows what is new, as the token view folds kept tokens (issue 31: every step started again at the
+ * system prompt). `rewritten` is true when less than the whole previous context survives (a summary, a
+ * truncation): the fold then says so rather than calling the rest new.
+ */
+export function messagesSeenBefore(record: Rollout, segment: number): { seen: number; rewritten: boolean } {
+  const now = visibleMessages(record, segment);
+  if (segment === 0 || !now) return { seen: 0, rewritten: false };
+  const prev = record.segments[segment - 1];
+  const before = prev ? visibleMessages(record, segment - 1) : null;
+  if (!prev || !before) return { seen: 0, rewritten: false };
+  const index = transcriptIndex(prev);
+  const produced = index === undefined ? undefined : recordTranscript(record)?.[index];
+  const expected = produced ? [...before, produced] : before;
+  let seen = 0;
+  while (seen < now.length && seen < expected.length && sameMessage(now[seen], expected[seen])) seen++;
+  return { seen, rewritten: seen < before.length };
+}
+
+function sameMessage(a: TranscriptMessage | undefined, b: TranscriptMessage | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.role === b.role && a.content === b.content && JSON.stringify(a.tool_calls ?? null) === JSON.stringify(b.tool_calls ?? null);
+}

@@ -26,6 +26,12 @@ function groupTrouble(g: GroupSummary): number {
   return g.findings.length * 10 + unusable;
 }
 
+/** Where a rollout is: file:line, then its id unless the id is that location already (sources without ids). */
+function rolloutWhere(r: { file: string; line: number; rollout_id: string }): string {
+  const at = `${r.file}:${r.line}`;
+  return r.rollout_id === at ? at : `${at} ${r.rollout_id}`;
+}
+
 /** The human-readable lint summary: counts by termination, findings by code, worst groups. */
 export function formatReport(report: LintReport, { color, isCap = DEFAULT_IS_CAP }: { color: boolean; isCap?: number }): string {
   const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -48,9 +54,7 @@ export function formatReport(report: LintReport, { color, isCap = DEFAULT_IS_CAP
 
   const all = [
     ...report.parse_errors.map((e) => ({ code: e.code as FindingCode, where: `${e.file}:${e.line}`, message: e.message })),
-    ...report.rollouts.flatMap((r) =>
-      r.findings.map((f) => ({ code: f.code, where: `${r.file}:${r.line} ${r.rollout_id}`, message: f.message })),
-    ),
+    ...report.rollouts.flatMap((r) => r.findings.map((f) => ({ code: f.code, where: rolloutWhere(r), message: f.message }))),
     ...report.groups.flatMap((g) => g.findings.map((f) => ({ code: f.code, where: `group ${g.group_id}`, message: f.message }))),
   ];
   if (all.length > 0) {

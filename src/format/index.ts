@@ -33,6 +33,8 @@ export type { Grading, Rollout, Segment, Step, Training, TrainingUpdate } from '
 export { rolloutSchema, segmentSchema, stepSchema } from './schema';
 export type { ServedFile } from './served';
 export { INODE_HEADER, parseInodeHeader, parseServedList } from './served';
+export type { NamedSource } from './sourceNames';
+export { distinctNames } from './sourceNames';
 export type { Termination } from './termination';
 export { TERMINATIONS } from './termination';
 export { parseToolCall } from './toolCall';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type IdDecoder, isQwenTokenizer, isTextOnlyRecord, readTokenTable, recordTokenText } from '../analysis';
-import type { Rollout } from '../format';
+import { type Rollout, recordTranscript } from '../format';
 
 // Where the views have always found it; decided in analysis so `lint` reads tokens the same way.
 export { isQwenTokenizer };
@@ -56,7 +56,9 @@ export function makeDecoder(record: Rollout, tokenizer: IdDecoder | null, tokeni
     : isQwenTokenizer(record)
       ? 'loading the Qwen3 tokenizer…'
       : `the record carries no token strings and its tokenizer (${name}) is not one Trajscope bundles`;
-  return { source: 'none', note: `showing token ids: ${why}`, piece, text };
+  // The Steps view then shows the record's messages (text over ids, issue 31); the Tokens view the ids.
+  const shown = recordTranscript(record) ? 'the record’s messages; token ids not decoded' : 'showing token ids';
+  return { source: 'none', note: `${shown}: ${why}`, piece, text };
 }
 
 /** The decoder for a record, loading the Qwen3 tokenizer if the record needs it and carries no token strings. */

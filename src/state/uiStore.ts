@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { distinctNames } from '../format';
 import { LOCAL_PREFIX } from './url';
 
 /** Cross-view UI state only. Selection is in the URL (url.ts) and parsed data in react-query. */
@@ -16,12 +17,8 @@ export const initialUiState: UiState = { localFiles: {}, problemsOpen: true, not
 
 /** `local:<name>` per file; a name repeated within one batch gets " (2)", " (3)" so both stay open. */
 export function localIds(names: readonly string[]): string[] {
-  const used = new Map<string, number>();
-  return names.map((name) => {
-    const n = (used.get(name) ?? 0) + 1;
-    used.set(name, n);
-    return `${LOCAL_PREFIX}${n === 1 ? name : `${name} (${n})`}`;
-  });
+  // A browser gives a picked file's name, not its folder, so numbering is all that tells two apart.
+  return distinctNames(names.map((name) => ({ name, parents: [] }))).map((name) => `${LOCAL_PREFIX}${name}`);
 }
 
 /** Registers opened files; a file opened again under the same id replaces the older one. */

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { distinctNames } from '../format';
 import { fileSource, type LoadSource, type ServedFile, servedUrl, urlSource, useServedFiles } from '../load';
 import { isDemoRun } from './demoRun';
 import { useLocalFiles, useSourceIds } from './hooks';
@@ -28,6 +29,29 @@ function useServedByUrl(): { list: ServedFile[] | null; pending: boolean; names:
   return { list, pending: served.isPending, names, served: list !== null };
 }
 
+/**
+ * Sources with distinct names: a name is the file part of the ids of rollouts whose format has none, so two
+ * URLs ending in `output.jsonl` must not share one (false duplicates, issue 31). A URL's folders tell them apart.
+ */
+function distinctSources(sources: LoadSource[]): LoadSource[] {
+  const names = distinctNames(sources.map((s) => ({ name: s.name, parents: s.kind === 'url' ? urlFolders(s.url) : [] })));
+  return sources.map((s, i) => ({ ...s, name: names[i] ?? s.name }));
+}
+
+/** "https://host/a/b/x.jsonl?q" -> ["a", "b"]. */
+function urlFolders(url: string): string[] {
+  const path = url.split(/[?#]/, 1)[0]?.replace(/^[a-z]+:\/\/[^/]*/i, '') ?? '';
+  return path.split('/').filter(Boolean).slice(0, -1).map(decodeSegment);
+}
+
+function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 /** The URL's sources, joined with the files opened in this page. */
 export function useSources(): ResolvedSources {
   const ids = useSourceIds();
@@ -53,7 +77,7 @@ export function useSources(): ResolvedSources {
       else if (file) sources.push(fileSource(id, file, id.slice(LOCAL_PREFIX.length)));
       else missing.push(id.slice(LOCAL_PREFIX.length));
     });
-    return { sources, missing, isDemo: false, pending: false };
+    return { sources: distinctSources(sources), missing, isDemo: false, pending: false };
   }, [ids, files, served.names, served.pending, served.served]);
   return { ...resolved, isDemoRun: isDemoRun(ids), served: served.list };
 }

@@ -235,3 +235,18 @@ export function nameMatcher(pattern: string): (value: string | null | undefined)
   const re = new RegExp(`^${pattern.split('*').map(escapeRegex).join('.*')}$`, 'i');
   return (value) => typeof value === 'string' && re.test(value);
 }
+
+/**
+ * The text a query looks for, as regexes to mark where a rollout opened from a hit shows it (issue 31: the
+ * opened hit was not highlighted). Only its positive text and regex terms: a field term (`tool:edit`) or a
+ * negated one names no text to mark. A query that does not parse marks nothing.
+ */
+export function markRegexes(text: string): RegExp[] {
+  let query: Query;
+  try {
+    query = parseQuery(text);
+  } catch {
+    return [];
+  }
+  return query.clauses.flatMap((c) => (!c.negated && (c.term.kind === 'text' || c.term.kind === 'regex') ? [termRegex(c.term)] : []));
+}

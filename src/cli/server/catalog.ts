@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { type FileHandle, lstat, open, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
-import type { ServedFile } from '../../format';
+import { distinctNames, type NamedSource, type ServedFile } from '../../format';
 import { TRAJECTORY_FILE } from '../trajectoryFiles';
 
 export type { ServedFile };
@@ -67,21 +67,29 @@ export class Catalog {
    */
   async list(): Promise<ServedFile[]> {
     const out: ServedFile[] = [];
+    const named: NamedSource[] = [];
     for (const [n, root] of this.roots.entries()) {
+      // Shared names (two `output.jsonl` named from two folders) take on their folders: see format/sourceNames.
+      const parents = dirname(root.real).split(sep).filter(Boolean);
       if (root.kind === 'file') {
         const s = await lstat(root.real).catch(() => null);
         const name = isAbsolute(root.given) ? basename(root.given) : root.given;
-        if (s?.isFile()) out.push({ id: `f${n}`, name, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
+        if (!s?.isFile()) continue;
+        out.push({ id: `f${n}`, name, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
+        named.push({ name, parents: isAbsolute(root.given) ? parents : [] });
         continue;
       }
       for (const rel of await walk(root.real)) {
         const s = await lstat(join(root.real, ...rel)).catch(() => null);
         if (!s?.isFile()) continue;
         const id = `d${n}/${rel.map(encodeURIComponent).join('/')}`;
-        out.push({ id, name: join(basename(root.given), ...rel), size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
+        const name = join(basename(root.given), ...rel);
+        out.push({ id, name, size: s.size, mtimeMs: s.mtimeMs, ino: s.ino });
+        named.push({ name, parents });
       }
     }
-    return out;
+    const names = distinctNames(named);
+    return out.map((f, i) => ({ ...f, name: names[i] ?? f.name }));
   }
 
   /** Opens the file an id names, or null when the id names nothing this catalog serves (right now). */

@@ -165,6 +165,8 @@ export const convertNemoGym: Convert = (row, ctx) => {
   const params = rec(row.responses_create_params);
   const transcript = inputMessages(params?.input);
   const prompt = transcript.length;
+  // The task is the first user turn of the input (a string input is one): the record's text, not "none recorded".
+  const asked = transcript.find((m) => m.role === 'user' && typeof m.content === 'string' && m.content !== '')?.content;
   const order = generations(output);
   const segments: Json[] = [];
   const steps: Json[] = [];
@@ -220,6 +222,7 @@ export const convertNemoGym: Convert = (row, ctx) => {
       source_format: 'nemo-gym',
       task_id: task ?? locator(ctx),
       rollout_id: task !== undefined && rolloutIndex !== undefined ? `${task}/${rolloutIndex}` : locator(ctx),
+      task: typeof asked === 'string' ? { prompt: asked } : undefined,
       policy_version: model === '' ? undefined : model,
       sampling: samplingFrom(params),
       transcript,

@@ -205,6 +205,8 @@ real('NeMo Gym', () => {
     expect(nth(rollouts, 0).reward).toBe(0);
     expect(nth(rollouts, 0).termination).toBe('finished');
     expect(nth(rollouts, 0).transcript[1].reasoning).toMatch(/^\nOkay, I need to solve this problem/);
+    // The input is the task: shown as the task, not "no task prompt recorded" (issue 31).
+    expect(nth(rollouts, 0).task.prompt).toMatch(/^You are an expert competitive programmer\./);
   });
 
   it('tau2 rollouts: function calls and outputs as steps, tau2 termination', () => {

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
-import { plural } from '../../analysis';
+import { useMemo, useRef, useState } from 'react';
+import { markRegexes, plural } from '../../analysis';
 import type { Rollout } from '../../format';
 import { type SelectedRollout, selectStep, useSelectedRollout, useSelection } from '../../state';
 import { BuildingNote } from '../shared/BuildingNote';
+import { SearchMarks } from '../shared/marks';
 import { TurnPager } from '../shared/TurnPager';
 import { pageCount, pageOfTurn, turnsOfPage } from '../shared/turnPages';
 import { isHuge, usePass } from '../shared/usePass';
@@ -73,42 +74,46 @@ function StepsList({ record, model }: { record: Rollout; model: StepsModel }) {
   // What the view holds in place (StepsPage); kept here so that End, pressed on another page, holds
   // the end of the last page it turns to.
   const hold = useRef<Hold>('selected');
+  // Opened from a search: what it looked for is marked in every cell that shows it (issue 31).
+  const marks = useMemo(() => markRegexes(selection.query), [selection.query]);
   const toPage = (p: number) => {
     hold.current = null;
     setPage(p);
   };
 
   return (
-    <div className="steps">
-      <RolloutFindings findings={model.rolloutFindings} />
-      {paging.pages > 1 && (
-        <TurnPager
-          label="Steps"
+    <SearchMarks.Provider value={marks}>
+      <div className="steps">
+        <RolloutFindings findings={model.rolloutFindings} />
+        {paging.pages > 1 && (
+          <TurnPager
+            label="Steps"
+            page={page}
+            pages={paging.pages}
+            from={turnsFrom}
+            to={turnsTo}
+            turns={paging.turns}
+            onPage={toPage}
+            onGoToStep={selectStep}
+            steps={stepCount}
+          />
+        )}
+        {/* A page is a list of its own (its own virtualizer), mounted at the selected row: see StepsPage. */}
+        <StepsPage
+          key={page}
+          record={record}
+          model={model}
+          from={from}
+          count={to - from}
+          local={local}
+          selectedStep={selectedStep}
+          hold={hold}
+          expanded={expanded}
           page={page}
           pages={paging.pages}
-          from={turnsFrom}
-          to={turnsTo}
-          turns={paging.turns}
-          onPage={toPage}
-          onGoToStep={selectStep}
-          steps={stepCount}
+          onPage={setPage}
         />
-      )}
-      {/* A page is a list of its own (its own virtualizer), mounted at the selected row: see StepsPage. */}
-      <StepsPage
-        key={page}
-        record={record}
-        model={model}
-        from={from}
-        count={to - from}
-        local={local}
-        selectedStep={selectedStep}
-        hold={hold}
-        expanded={expanded}
-        page={page}
-        pages={paging.pages}
-        onPage={setPage}
-      />
-    </div>
+      </div>
+    </SearchMarks.Provider>
   );
 }

@@ -18,6 +18,18 @@ interface Props {
   start: number;
 }
 
+/**
+ * A rollout id that begins with its own file's name (a format without ids: `file:line`, `file:line/samples[2]`)
+ * is shown after that name, which the file column holds: otherwise every row of one log reads the same
+ * clipped prefix (issue 31, Inspect). The title keeps the whole id.
+ */
+export function rolloutLabel(r: Pick<RolloutSummary, 'file' | 'rollout_id'>): string {
+  const prefix = `${r.file}:`;
+  if (!r.rollout_id.startsWith(prefix) || r.rollout_id.length === prefix.length) return r.rollout_id;
+  const rest = r.rollout_id.slice(prefix.length);
+  return /^\d+$/.test(rest) ? `line ${rest}` : rest;
+}
+
 /** One rollout. Clicks and keys are handled once by the table (`data-index` names the row). */
 export const RunRow = memo(function RunRow({ rollout, policy, advantage, columns, index, position, selected, start }: Props) {
   const classes = ['runs__row', selected && 'is-selected', !rollout.in_signal && 'is-excluded'].filter(Boolean).join(' ');
@@ -57,7 +69,7 @@ function Cell({
     case 'rollout':
       return (
         <span className="runs__clip mono" title={r.attempt_id === null ? r.rollout_id : `${r.rollout_id} · attempt ${r.attempt_id}`}>
-          <bdi>{r.rollout_id}</bdi>
+          <bdi>{rolloutLabel(r)}</bdi>
           {r.attempt_id !== null && <span className="faint"> · {r.attempt_id}</span>}
         </span>
       );

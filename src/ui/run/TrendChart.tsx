@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { ComposedChart, Legend, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatStatistic } from '../../analysis';
 import type { StepRange } from '../../state';
@@ -34,11 +34,24 @@ const LEGEND_STYLE = { fontSize: 11, lineHeight: '14px', paddingTop: 14 };
  */
 const SHARE_DOMAIN: [number, (max: number) => number] = [0, (max: number) => Math.min(1, Math.max(Math.ceil(max * 20 - 1e-9) / 20, 0.05))];
 
-type MouseState = { activeLabel?: string | number } | null;
-const stepOf = (s: MouseState): number | null => {
-  const v = s?.activeLabel;
-  return v === undefined || v === null || v === '' ? null : Number(v);
-};
+const Y_AXIS_WIDTH = 52;
+
+/**
+ * The row under the pointer, from where it is on the plot: a category axis gives each row an equal band.
+ * Not recharts' `activeLabel`, which follows the last throttled mouse move: a press with no move before it
+ * (a click straight after coming in) read the step hovered before (issue 31).
+ */
+function rowUnder(plot: HTMLElement | null, clientX: number, count: number): number | null {
+  if (!plot || count === 0) return null;
+  const box = plot.getBoundingClientRect();
+  const left = box.left + MARGIN.left + Y_AXIS_WIDTH;
+  const width = box.right - MARGIN.right - left;
+  if (width <= 0) return null;
+  const at = Math.floor(((clientX - left) / width) * count);
+  return Math.max(0, Math.min(count - 1, at));
+}
+
+type PointerEvent = { clientX?: number } | undefined;
 
 /** A step range shaded across the plot (on the bins that hold its ends). */
 function shade(rows: readonly ChartRow[], range: StepRange, fill: string, fillOpacity: number) {
@@ -67,22 +80,34 @@ export function TrendChart({
   legend,
   yLabel,
 }: Props) {
+  const plot = useRef<HTMLDivElement>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragTo, setDragTo] = useState<number | null>(null);
+  // After a click the tooltip hides until the pointer moves to another row: it stayed over the new selection.
+  const [quietOn, setQuietOn] = useState<number | null>(null);
+  const stepAt = (e: PointerEvent): number | null => {
+    const i = e?.clientX === undefined ? null : rowUnder(plot.current, e.clientX, rows.length);
+    return i === null ? null : (rows[i]?.step ?? null);
+  };
   const reset = () => {
     setDragFrom(null);
     setDragTo(null);
   };
-  const end = (s: MouseState) => {
-    // A press the chart had no step for yet (no hover before it) is a click on the step under the release.
-    const to = stepOf(s) ?? dragTo;
+  const end = (e: PointerEvent) => {
+    const to = stepAt(e) ?? dragTo;
     const from = dragFrom ?? to;
     if (from === null || to === null) return void reset();
     // A point may be a bin of steps: the selection covers every step of the bins it touches.
     const a = rowOf(rows, Math.min(from, to));
     const b = rowOf(rows, Math.max(from, to));
     if (a && b) onSelect({ from: a.step, to: b.stepTo });
+    setQuietOn(to);
     reset();
+  };
+  const move = (e: PointerEvent) => {
+    const at = stepAt(e);
+    if (dragFrom !== null) setDragTo(at);
+    if (quietOn !== null && at !== quietOn) setQuietOn(null);
   };
   return (
     <figure className="trend" aria-label={title}>
@@ -90,16 +115,17 @@ export function TrendChart({
         {title}
         {note && <span className="trend__note">{note}</span>}
       </figcaption>
-      <div className="trend__plot">
+      <div className="trend__plot" ref={plot}>
         {/* No rows yet (RunPage draws its first chart alone): the frame only, nothing for recharts to lay out. */}
         {rows.length > 0 && (
           <ResponsiveContainer width="100%" height="100%">
             <ComposedChart
               data={rows as ChartRow[]}
               margin={MARGIN}
-              onMouseDown={(s: MouseState) => setDragFrom(stepOf(s))}
-              onMouseMove={(s: MouseState) => dragFrom !== null && setDragTo(stepOf(s))}
-              onMouseUp={end}
+              onMouseDown={(_: unknown, e: PointerEvent) => setDragFrom(stepAt(e))}
+              onMouseMove={(_: unknown, e: PointerEvent) => move(e)}
+              onMouseUp={(_: unknown, e: PointerEvent) => end(e)}
+              onMouseLeave={() => setQuietOn(null)}
               style={{ cursor: 'crosshair', userSelect: 'none' }}
             >
               <XAxis
@@ -112,13 +138,14 @@ export function TrendChart({
                 label={{ value: 'training step', position: 'insideBottom', offset: -10, ...AXIS_TITLE }}
               />
               <YAxis
-                width={52}
+                width={Y_AXIS_WIDTH}
                 tick={{ fontSize: 11 }}
                 tickFormatter={format}
                 domain={domain === 'share' ? SHARE_DOMAIN : (domain ?? ['auto', 'auto'])}
                 label={{ value: yLabel, angle: -90, position: 'insideLeft', offset: -2, style: { textAnchor: 'middle' }, ...AXIS_TITLE }}
               />
               <Tooltip
+                active={quietOn !== null ? false : undefined}
                 isAnimationActive={false}
                 labelFormatter={(s) => {
                   const r = rowOf(rows, Number(s));

@@ -3,6 +3,7 @@ import { isTextOnly } from '../../../analysis';
 import { callIdIsLocator, parseToolCall, type Segment, type Step, segmentText } from '../../../format';
 import type { Decoder } from '../../../load';
 import { formatLogprob } from '../../shared/format';
+import { Marked } from '../../shared/Marked';
 import { ArgList } from './ArgList';
 import { argEntries, editArgs } from './callArgs';
 import { decodeRun } from './contextRuns';
@@ -29,7 +30,8 @@ export function ActionCell({ step, segment, segmentIndex, decoder, expanded }: P
   );
   const parsed = useMemo(() => (!step && generated ? parseToolCall(generated.text) : null), [step, generated]);
   const textOnly = segment !== undefined && isTextOnly(segment);
-  const text = textOnly ? segmentText(segment) : undefined;
+  // Text over ids: a record with ids no tokenizer here decodes may hold the generation's text too (NeMo Gym).
+  const text = segment !== undefined && (textOnly || decoder?.source === 'none') ? segmentText(segment) : undefined;
   const stats = useMemo(() => (segment && !textOnly ? generationStats(segment) : null), [segment, textOnly]);
 
   const tool = step?.tool ?? parsed?.name ?? null;
@@ -65,8 +67,12 @@ export function ActionCell({ step, segment, segmentIndex, decoder, expanded }: P
         {args && entries.length === 0 && !edit && <span className="faint">no arguments</span>}
         <ArgList entries={entries} />
         {edit && <EditDiffView oldText={edit.old} newText={edit.new} />}
-        {!args && generated && !textOnly && <pre className="st-gen-text">{generated.text}</pre>}
-        {text ? <pre className="st-gen-text">{text}</pre> : null}
+        {!args && generated && !textOnly && !text && <pre className="st-gen-text">{generated.text}</pre>}
+        {text ? (
+          <pre className="st-gen-text">
+            <Marked text={text} />
+          </pre>
+        ) : null}
         {!segment && <p className="scell__note">No generation recorded for this step.</p>}
       </div>
       {textOnly && (

@@ -1,3 +1,4 @@
+import { Marked } from '../../shared/Marked';
 import type { ArgEntry } from './callArgs';
 
 /** Arguments as key and value; long or multi-line values on lines of their own. */
@@ -8,7 +9,9 @@ export function ArgList({ entries }: { entries: ArgEntry[] }) {
       {entries.map((e) => (
         <div key={e.key} className={e.block ? 'st-args__row st-args__row--block' : 'st-args__row'}>
           <dt className="st-args__key">{e.key}</dt>
-          <dd className={e.json ? 'st-args__value st-args__value--json' : 'st-args__value'}>{e.text}</dd>
+          <dd className={e.json ? 'st-args__value st-args__value--json' : 'st-args__value'}>
+            <Marked text={e.text} />
+          </dd>
         </div>
       ))}
     </dl>

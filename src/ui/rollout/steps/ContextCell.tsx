@@ -3,7 +3,7 @@ import { type ContextChange, isTextOnly, previousSequence, visibleMessages } fro
 import type { Rollout } from '../../../format';
 import type { Decoder } from '../../../load';
 import { type ContextRun, contextRuns, decodeRun, PREVIEW_TOKENS, splitSpecial } from './contextRuns';
-import { TranscriptView } from './TranscriptView';
+import { TextContext } from './TextContext';
 import type { Expanded } from './useExpanded';
 
 interface Props {
@@ -32,17 +32,9 @@ export function ContextCell({ record, segment, change, decoder, pending, expande
     [record, segment, runs],
   );
   const seg = segment === null ? undefined : record.segments[segment];
-  if (segment !== null && seg && isTextOnly(seg)) {
-    const messages = visibleMessages(record, segment);
-    return (
-      <div className="scell scell--ctx">
-        <div className="scell__head">
-          <span className="st-obs-fact">{messages ? `${count(messages.length)} messages` : 'no context recorded'}</span>
-          <span className="faint">text only: no token ids in the source</span>
-        </div>
-        <div className="scell__body">{messages && <TranscriptView messages={messages} />}</div>
-      </div>
-    );
+  // Text over ids: a text-only source, or ids no tokenizer here decodes in a record that has the messages too.
+  if (segment !== null && seg && (isTextOnly(seg) || (decoder?.source === 'none' && visibleMessages(record, segment) !== null))) {
+    return <TextContext record={record} segment={segment} tokens={isTextOnly(seg) ? null : seg.input_ids.length} expanded={expanded} />;
   }
   if (segment === null || !change || !input) {
     return (

@@ -1,18 +1,24 @@
 import type { TranscriptMessage } from '../../../format';
+import { Marked } from '../../shared/Marked';
 
 const KNOWN_ROLES = new Set(['assistant', 'user', 'tool', 'system']);
 
 /** Chat messages as the model saw them, for rollouts converted from tools that record text, not token ids. */
-export function TranscriptView({ messages }: { messages: readonly TranscriptMessage[] }) {
-  if (messages.length === 0) return <p className="scell__note">No messages before this generation.</p>;
-  // Messages have no id; their position in the record is their identity.
-  const numbered = messages.map((m, position) => ({ m, position }));
+export function TranscriptView({ messages, first = 0 }: { messages: readonly TranscriptMessage[]; first?: number }) {
+  if (messages.length === 0)
+    return <p className="scell__note">{first === 0 ? 'No messages before this generation.' : 'Nothing new since the step before.'}</p>;
+  // Messages have no id; their position in the record is their identity (`first` is the first one's).
+  const numbered = messages.map((m, i) => ({ m, position: first + i }));
   return (
     <ol className="st-transcript">
       {numbered.map(({ m, position }) => (
         <li key={position} className={`st-msg st-msg--${KNOWN_ROLES.has(m.role) ? m.role : 'other'}`}>
           <span className="st-msg__role">{m.role}</span>
-          {m.content ? <pre className="st-msg__text">{m.content}</pre> : null}
+          {m.content ? (
+            <pre className="st-msg__text">
+              <Marked text={m.content} />
+            </pre>
+          ) : null}
           {(m.tool_calls ?? []).map((c) => (
             <pre key={`${c.id ?? ''}:${c.name ?? ''}:${c.arguments ?? ''}`} className="st-msg__call">
               → {c.name ?? '(unnamed call)'}({c.arguments ?? ''})
