@@ -54,7 +54,8 @@ test('appended rollouts appear within 2 s; a half-written line is held back unti
 test('a new file in the directory, and a replaced file, are picked up', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'trajscope-live-'));
   writeFileSync(join(dir, 'a.jsonl'), line('first-1'));
-  const url = await startView([dir]);
+  // --files: followed as a list of files (without it, a second file makes the directory a run page).
+  const url = await startView([dir, '--files']);
   await page.goto(url);
   await expectLoaded(page, 1);
 

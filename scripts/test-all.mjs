@@ -36,7 +36,8 @@ run('typecheck', 'npx', ['tsc', '-b']);
 // `npm run lint`: Biome (style, layers, views) and knip (unused files, exports and dependencies).
 run('lint', 'npm', ['run', '--silent', 'lint']);
 run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_JSON}`]);
-const built = stage('build', 'npx', ['vite', 'build']);
+// Built by `npm ci` already (prepare) when dist/ matches the sources: then this stage only checks that.
+const built = stage('build', 'node', ['scripts/build-app.mjs']);
 if (!built) failedStages.push('build');
 if (chromiumMissing()) {
   console.log(`\n=== e2e SKIPPED: Chromium not found at ${CHROMIUM_PATH}.\n${INSTALL_HINT}`);

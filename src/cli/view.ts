@@ -8,7 +8,7 @@ import { intents } from '../state/url';
 import { readFormatOptions } from './readFile';
 import { readIndexOwnManifest, writableRunIndexDir } from './runIndex/build';
 import { Catalog } from './server/catalog';
-import { RUN_MOUNT } from './server/runMount';
+import { RUN_MOUNT, type RunMount } from './server/runMount';
 import { createViewServer } from './server/server';
 import { isRun, keepIndexed } from './viewRun';
 
@@ -16,6 +16,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // TRAJSCOPE_DIST lets tests serve a stand-in app without building the real one first.
 const DIST = process.env.TRAJSCOPE_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url));
 const DEFAULT_PORT = 8777;
+const BUILD_SCRIPT = fileURLToPath(new URL('../../scripts/build-app.mjs', import.meta.url));
 
 /**
  * `trajscope view PATH... [--host H] [--port P] [--open] [--files]`: serve the inspector and the named
@@ -72,26 +73,47 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
   }
   const stopIndexing = new AbortController();
   signal?.addEventListener('abort', () => stopIndexing.abort());
-  let run: Parameters<typeof createViewServer>[0]['run'];
-  const runDir = paths[0];
-  if (!values.files && runDir !== undefined && (await isRun(paths, catalog))) {
-    let indexDir: string;
+  const runDir = paths.length === 1 && !values.files ? paths[0] : undefined;
+  /** Indexes the run directory in the background and mounts it; throws when its index is refused. */
+  const mountRun = async (dir: string): Promise<RunMount> => {
+    const indexDir = await writableRunIndexDir(dir);
+    // A run carrying an index that names files outside it is refused before anything is served or built.
+    await readIndexOwnManifest(indexDir);
+    const { building } = keepIndexed(dir, indexDir, read, catalog, stopIndexing.signal, (s) =>
+      process.stderr.write(`trajscope view: ${s}\n`),
+    );
+    return { indexDir, root: 0, building };
+  };
+  let run: RunMount | undefined;
+  if (runDir !== undefined && (await isRun(paths, catalog))) {
     try {
-      indexDir = await writableRunIndexDir(runDir);
-      // A run carrying an index that names files outside it is refused before anything is served or built.
-      await readIndexOwnManifest(indexDir);
+      run = await mountRun(runDir);
     } catch (e) {
       process.stderr.write(`trajscope view: ${e instanceof Error ? e.message : String(e)}\n`);
       return 2;
     }
-    const { building } = keepIndexed(runDir, indexDir, read, catalog, stopIndexing.signal, (s) =>
-      process.stderr.write(`trajscope view: ${s}\n`),
-    );
-    run = { indexDir, root: 0, building };
     // The run page. A mapping is the indexer's business here (read options); the page reads the index.
     query = intents.openRun(RUN_MOUNT).search;
   }
-  const server = createViewServer({ catalog, distDir: DIST, host, run });
+  // A directory that is not a run yet (empty, or one file so far) becomes one when its files come: the
+  // server asks again as the list changes and the page moves to the run page (issue 31: decided once).
+  let refused = false;
+  const becomeRun =
+    runDir === undefined || run !== undefined
+      ? undefined
+      : async (): Promise<RunMount | undefined> => {
+          if (refused || !(await isRun(paths, catalog))) return undefined;
+          try {
+            const mounted = await mountRun(runDir);
+            process.stderr.write(`trajscope view: ${runDir} is a run now: its run page is at /?run=${RUN_MOUNT}\n`);
+            return mounted;
+          } catch (e) {
+            refused = true;
+            process.stderr.write(`trajscope view: ${e instanceof Error ? e.message : String(e)}; serving its files\n`);
+            return undefined;
+          }
+        };
+  const server = createViewServer({ catalog, distDir: DIST, host, run, becomeRun });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -103,9 +125,13 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
     process.stderr.write(`trajscope view: ${why}\n`);
     return 2;
   }
-  if (!existsSync(`${DIST}/index.html`)) {
-    process.stderr.write('trajscope view: building the inspector once (vite build)…\n');
-    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  // `npm install` built the app (prepare); the script rebuilds only a dist/ older than the sources, in one
+  // line. A stand-in app (TRAJSCOPE_DIST, tests) is served as it is, built only when absent.
+  const standIn = process.env.TRAJSCOPE_DIST !== undefined;
+  if (!standIn || !existsSync(`${DIST}/index.html`)) {
+    const built = standIn
+      ? spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' })
+      : spawnSync(process.execPath, [BUILD_SCRIPT, '--quiet'], { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) {
       process.stderr.write('trajscope view: the build failed; run `npm run build` to see why\n');
       server.close();

@@ -13,7 +13,12 @@ import type { LoadSource } from './sources';
  * keeps the loaded data current: appended lines appear without a reload, a half-written last line waits
  * for its newline, a truncated or replaced file is read again, and new files show in the served list.
  */
-export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean, read: ReadOptions = {}): void {
+export function useLiveFollow(
+  sources: readonly LoadSource[],
+  loaded: boolean,
+  read: ReadOptions = {},
+  onRun?: (mount: string) => void,
+): void {
   const queryClient = useQueryClient();
   const key = loadKey(sources, read);
   const live = sources.some(isServedSource);
@@ -24,6 +29,7 @@ export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean, r
     const seen: SeenFiles = new Map();
     let queue = Promise.resolve();
     const options = lintReportOptions(sources, read);
+    if (onRun) events.addEventListener('run', (ev: MessageEvent<string>) => onRun(ev.data));
     events.addEventListener('files', (ev: MessageEvent<string>) => {
       const files = parseServedList(ev.data);
       if (!files) return;
@@ -44,22 +50,24 @@ export function useLiveFollow(sources: readonly LoadSource[], loaded: boolean, r
       });
     });
     return () => events.close();
-  }, [live, loaded, key, sources, queryClient, read]);
+  }, [live, loaded, key, sources, queryClient, read, onRun]);
 }
 
 /**
  * While `trajscope view` serves no file yet (an empty run directory), follows its change feed for the
  * served list alone, so files open as they appear, without a reload (useLiveFollow takes over from there).
+ * `onRun` hears that the served directory became a run (the server mounted its index).
  */
-export function useServedListFollow(waiting: boolean): void {
+export function useServedListFollow(waiting: boolean, onRun?: (mount: string) => void): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!waiting || typeof EventSource === 'undefined') return;
     const events = new EventSource(SERVED_EVENTS_URL);
+    if (onRun) events.addEventListener('run', (ev: MessageEvent<string>) => onRun(ev.data));
     events.addEventListener('files', (ev: MessageEvent<string>) => {
       const files = parseServedList(ev.data);
       if (files) queryClient.setQueryData(servedFilesOptions().queryKey, files);
     });
     return () => events.close();
-  }, [waiting, queryClient]);
+  }, [waiting, queryClient, onRun]);
 }

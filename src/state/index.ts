@@ -7,6 +7,7 @@ export {
   useReadOptions,
   useSelectedRolloutKey,
   useSelection,
+  useSourceIds,
   useUiActions,
 } from './hooks';
 export {

@@ -2,11 +2,13 @@ import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLintReport, useLiveFollow, useServedListFollow } from '../load';
 import {
   DatasetProvider,
+  openRun,
   useLoadedFilesFeed,
   useNotice,
   useReadOptions,
   useReviewTabSync,
   useSelection,
+  useSourceIds,
   useSources,
   useUiActions,
 } from '../state';
@@ -46,9 +48,12 @@ function FilesApp() {
   const choice = useReadOptions();
   const report = useLintReport(sources, choice.read);
   const feed = useLoadedFilesFeed(sources, choice.read);
-  useLiveFollow(sources, report.isSuccess, choice.read);
+  // The page shows what `view` serves (the URL names nothing): when that directory becomes a run, its run page.
+  const followsServer = useSourceIds().length === 0 && served !== null;
+  const toRun = useCallback((mount: string) => openRun(mount), []);
+  useLiveFollow(sources, report.isSuccess, choice.read, followsServer ? toRun : undefined);
   const waiting = !pending && sources.length === 0 && missing.length === 0 && served !== null;
-  useServedListFollow(waiting);
+  useServedListFollow(waiting, followsServer ? toRun : undefined);
   useReviewTabSync();
   const open = useOpenFiles();
   const dragging = useFileDrop(useCallback((files: File[]) => open(files, { fromDrop: true }), [open]));

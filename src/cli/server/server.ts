@@ -15,6 +15,11 @@ export interface ViewServerOptions {
   host?: string;
   /** A run directory opened as a run: its index and files under `/run/` (runMount.ts). */
   run?: RunMount;
+  /**
+   * Asked while no run is mounted, as the served list changes and when a page asks: a directory that has
+   * become a run since `view` started returns its mount, and open pages are told (`event: run`).
+   */
+  becomeRun?: () => Promise<RunMount | undefined>;
 }
 
 /**
@@ -23,14 +28,33 @@ export interface ViewServerOptions {
  * replaced). Read-only: anything but GET and HEAD is refused; so is any request naming another host
  * (DNS rebinding) or coming from another site (docs/adr/0010).
  */
-export function createViewServer({ catalog, distDir, host = '127.0.0.1', run }: ViewServerOptions): Server {
+export function createViewServer({ catalog, distDir, host = '127.0.0.1', run, becomeRun }: ViewServerOptions): Server {
   // Created on first use: `trajscope view` may still be building dist/ when the server starts listening,
   // and sirv (non-dev) lists the folder once, when created.
   let app: ReturnType<typeof sirv> | null = null;
   const hosts = allowedHosts(host);
   const streams = new Set<ServerResponse>();
+  let mount = run;
+  let asking: Promise<RunMount | undefined> | null = null;
+  /** The run mount, asking `becomeRun` (one question at a time) while there is none. */
+  const currentRun = async (): Promise<RunMount | undefined> => {
+    if (mount || !becomeRun) return mount;
+    asking ??= becomeRun().finally(() => {
+      asking = null;
+    });
+    const found = await asking;
+    if (found && !mount) {
+      mount = found;
+      for (const res of streams) res.write(`event: run\ndata: ${RUN_MOUNT}\n\n`);
+    }
+    return mount;
+  };
   const feed = new ChangeFeed({
-    snapshot: async () => JSON.stringify(await catalog.list()),
+    snapshot: async () => {
+      const list = JSON.stringify(await catalog.list());
+      await currentRun();
+      return list;
+    },
     roots: () => catalog.watchRoots(),
     announce: (files) => {
       for (const res of streams) res.write(`event: files\ndata: ${files}\n\n`);
@@ -50,6 +74,7 @@ export function createViewServer({ catalog, distDir, host = '127.0.0.1', run }: 
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
+    const run = path === '/' || path === '/api/files' || path.startsWith(RUN_MOUNT) ? await currentRun() : mount;
     if (path === '/api/files') {
       const list: ServedFile[] = await catalog.list();
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(list));
@@ -62,6 +87,7 @@ export function createViewServer({ catalog, distDir, host = '127.0.0.1', run }: 
     if (path === '/api/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       res.write(`event: files\ndata: ${JSON.stringify(await catalog.list())}\n\n`);
+      if (mount) res.write(`event: run\ndata: ${RUN_MOUNT}\n\n`);
       streams.add(res);
       const leave = feed.listen();
       // The response's close, not the request's: it fires when the client goes away.

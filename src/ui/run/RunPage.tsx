@@ -22,7 +22,8 @@ const REWARD_DOMAIN: [(min: number) => number, (max: number) => number] = [
   (min) => Math.floor(Math.min(0, min) * 4) / 4,
   (max) => Math.ceil(Math.max(1, max) * 4) / 4,
 ];
-const num = (v: number) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(Math.abs(v) >= 1 ? 2 : 3));
+// Three significant digits and no trailing zeros (ticks read 0, 2, 4, not 0.000, 2.00, 4.00).
+const num = (v: number) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : formatStatistic(v, 3));
 const TERM_COLORS: Record<string, string> = {
   finished: '#2da44e',
   budget_exhausted: '#d4a72c',
