@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { createLineParser, type LineResult } from '../src/format';
+import { rolloutLabel } from '../src/ui/run-list/rolloutLabel';
 import { expectLoaded, openWithButton, problemsPanel, rolloutRows, screenshot } from './support/app';
 
 /*
@@ -33,7 +34,8 @@ for (const [path, label] of cases) {
     await openWithButton(page, { name, mimeType: 'application/octet-stream', buffer: readFileSync(`${FIXTURES}${path}`) });
     await expectLoaded(page, ids.length);
     await expect(problemsPanel(page)).toContainText('every line loaded');
-    await expect(rolloutRows(page).first()).toContainText(ids[0] ?? '');
+    // An id made from the file's name shows after it (the file is the row's context): as the row shows it.
+    await expect(rolloutRows(page).first()).toContainText(rolloutLabel({ file: name, rollout_id: ids[0] ?? '' }));
     await screenshot(page, testInfo, `import-${name.replace(/[^a-z0-9.-]/gi, '_')}`);
   });
 }
@@ -49,8 +51,11 @@ test('a converted chat rollout shows its text and the messages the model saw, an
   await expect(
     page.getByText('Text only: the source recorded no token ids or log-probabilities for this generation.').first(),
   ).toBeVisible();
-  // The final answer was generated after the tool result: that result is in what the model saw.
+  // The final answer was generated after the tool result: that result is new in what the model saw, and
+  // the call before it is folded with what the previous step saw (issue 31), one click away.
   await expect(page.getByText('{"temp_c": 4, "sky": "rain"}').last()).toBeVisible();
+  const fold = page.getByRole('button', { name: /messages seen at the step before/ }).first();
+  await fold.click();
   await expect(page.getByText('→ get_weather({"city": "Oslo"})').first()).toBeVisible();
   await screenshot(page, testInfo, 'import-chat-steps');
 });

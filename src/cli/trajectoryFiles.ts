@@ -1,6 +1,10 @@
+import { isTrajectoryFileName, TRAJECTORY_EXTENSIONS } from '../format';
+
 /**
- * The file names `view` serves, `index` reads from a run directory and `bundle` copies (docs/formats.md):
- * the files the readers take (an Inspect `.eval` is a zip, told by its bytes); one rule, so a file the
- * page lists is one the index holds.
+ * The file names `view` serves, `index` reads from a run directory and `bundle` copies: the endings the
+ * format registry lists (src/format/adapters/registry.ts), one rule with the page's Open dialog and drop.
  */
-export const TRAJECTORY_FILE = /\.(jsonl|jsonl\.gz|json|traj|eval)$/i;
+export const isTrajectoryFile = isTrajectoryFileName;
+
+/** "(.jsonl.gz, .jsonl, .json, .eval, .traj)": for messages that say what was looked for. */
+export const TRAJECTORY_ENDINGS = `(${TRAJECTORY_EXTENSIONS.join(', ')})`;

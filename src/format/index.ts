@@ -4,9 +4,11 @@ export {
   FORMAT_IDS,
   FORMAT_LABELS,
   isFormatId,
+  isTrajectoryFileName,
   MappingError,
   parseFieldMapping,
   starterMapping,
+  TRAJECTORY_EXTENSIONS,
 } from './adapters';
 export type { TranscriptMessage } from './additions';
 export {

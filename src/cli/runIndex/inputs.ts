@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
-import { TRAJECTORY_FILE } from '../trajectoryFiles';
+import { isTrajectoryFile, TRAJECTORY_ENDINGS } from '../trajectoryFiles';
 
 /** Beside verifiers' results.jsonl: read by its adapter, not a trajectory file. */
 const SIBLING_FILES = new Set(['metadata.json']);
@@ -39,7 +39,7 @@ export async function listInputs(paths: readonly string[], outDir: string, named
     if (!dir) add(p, named !== undefined ? toPosix(relative(base, resolve(p))) : toPosix(p));
     else for (const f of await walk(resolve(p))) add(f, toPosix(relative(base, f)));
   }
-  if (inputs.length === 0) throw new Error(`no trajectory files (.jsonl, .jsonl.gz, .json, .traj, .eval) in ${paths.join(', ')}`);
+  if (inputs.length === 0) throw new Error(`no trajectory files ${TRAJECTORY_ENDINGS} in ${paths.join(', ')}`);
   return { base, inputs };
 }
 
@@ -52,7 +52,7 @@ async function walk(dir: string): Promise<string[]> {
     if (e.name.startsWith('.')) continue;
     const path = join(dir, e.name);
     if (e.isDirectory()) out.push(...(await walk(path)));
-    else if (e.isFile() && TRAJECTORY_FILE.test(e.name) && !SIBLING_FILES.has(basename(e.name))) out.push(path);
+    else if (e.isFile() && isTrajectoryFile(e.name) && !SIBLING_FILES.has(basename(e.name))) out.push(path);
   }
   return out;
 }

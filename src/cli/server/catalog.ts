@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, lstat, open, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import { distinctNames, type NamedSource, type ServedFile } from '../../format';
-import { TRAJECTORY_FILE } from '../trajectoryFiles';
+import { isTrajectoryFile } from '../trajectoryFiles';
 
 export type { ServedFile };
 
@@ -125,7 +125,7 @@ export class Catalog {
       return null;
     }
     const bad = (p: string) => p === '' || p.startsWith('.') || p.includes('/') || p.includes(sep) || p.includes('\0');
-    if (rel.length > MAX_DEPTH + 1 || rel.some(bad) || !TRAJECTORY_FILE.test(rel[rel.length - 1] ?? '')) return null;
+    if (rel.length > MAX_DEPTH + 1 || rel.some(bad) || !isTrajectoryFile(rel[rel.length - 1] ?? '')) return null;
     return { path: join(root.real, ...rel), root: root.real, rel };
   }
 }
@@ -168,7 +168,7 @@ async function walk(root: string): Promise<string[][]> {
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       if (e.name.startsWith('.')) continue;
       if (e.isDirectory() && rel.length < MAX_DEPTH) dirs.push([...rel, e.name]);
-      else if (e.isFile() && TRAJECTORY_FILE.test(e.name)) out.push([...rel, e.name]);
+      else if (e.isFile() && isTrajectoryFile(e.name)) out.push([...rel, e.name]);
     }
     for (const d of dirs.reverse()) stack.push(d);
   }

@@ -1,5 +1,6 @@
 import { type LineResult, parseLine } from '../jsonl';
 import { convertAtroposGroups } from './atroposGroups';
+import { FORMAT_LABELS } from './formatInfo';
 import { convertHarborAtif } from './harborAtif';
 import { convertInspectEvalSample, convertInspectLog } from './inspectLog';
 import { convertMapped } from './mapping/convert';
@@ -11,11 +12,12 @@ import { isRecord } from './read';
 import { convertRllmEpisode } from './rllmEpisode';
 import { convertSweAgentTraj } from './sweAgentTraj';
 import { convertTau2Results, convertTauBench } from './tauBench';
-import { type Convert, type ConvertContext, ConvertError, FORMAT_LABELS, type FormatId } from './types';
+import { type Convert, type ConvertContext, ConvertError, type FormatId } from './types';
 import { convertVerifiersResults } from './verifiersResults';
 import { convertVerifiersTraces } from './verifiersTraces';
 import { convertVerlRollouts } from './verlRollouts';
 
+/** Each format's converter (v1 is parsed, not converted): a new format fails to compile until it has one. */
 const ADAPTERS: Record<Exclude<FormatId, 'v1'>, Convert> = {
   'verifiers-results': convertVerifiersResults,
   'verifiers-traces': convertVerifiersTraces,

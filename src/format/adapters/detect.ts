@@ -1,10 +1,11 @@
+import { FORMAT_INFO, FORMAT_LABELS } from './formatInfo';
 import { isInspectLog } from './inspectLog';
 import { isNemoGymRollout } from './nemoGym';
 import { isChatLine } from './openaiChat';
 import { isOpenHandsEval, isOpenHandsEvent } from './openHands';
 import { isRecord, type Json } from './read';
 import { isTau2Results, isTauBenchResult } from './tauBench';
-import { FORMAT_LABELS, type FormatId } from './types';
+import { FORMAT_IDS, type FormatId } from './types';
 
 /** What detection looks at: the file's name and its first parsed JSON value(s). */
 export interface DetectSample {
@@ -13,12 +14,12 @@ export interface DetectSample {
 }
 
 /**
- * Content rules, most specific first; v1 first of all so a v1 file is never converted. v1's own field
+ * The detection order (docs/formats.md, "How a file is read"): each content rule, most specific first; v1 first of all so a v1 file is never converted. v1's own field
  * `segments` with one other required field is enough, whatever their values: a v1 record that lacks a
  * field or has one of the wrong type is a schema error on its own line and must not turn the whole file
  * into another format. (Chat lines may carry `task_id`/`rollout_id`/`termination`, never `segments`.)
  */
-const RULES: ReadonlyArray<[FormatId, (v: Json) => boolean]> = [
+export const RULES: ReadonlyArray<[FormatId, (v: Json) => boolean]> = [
   ['v1', (v) => 'segments' in v && ('rollout_id' in v || 'task_id' in v || 'termination' in v)],
   ['verifiers-traces', (v) => Array.isArray(v.traces) || (Array.isArray(v.nodes) && ('agent' in v || 'calls' in v))],
   ['rllm-episode', (v) => Array.isArray(v.trajectories)],
@@ -55,15 +56,12 @@ const RULES: ReadonlyArray<[FormatId, (v: Json) => boolean]> = [
   ['openhands-events', isOpenHandsEvent],
 ];
 
-/** The names these tools give their files, used only when the content matched no rule (so errors name the right fields). */
-const NAMES: ReadonlyArray<[FormatId, RegExp]> = [
-  ['mini-swe-agent', /\.traj\.json$/i],
-  ['swe-agent-traj', /\.traj$/i],
-  ['harbor-atif', /(^|[\\/])trajectory\.json$/i],
-  ['verifiers-traces', /(^|[\\/])traces\.jsonl(\.gz)?$/i],
-  ['verifiers-results', /(^|[\\/])results\.jsonl(\.gz)?$/i],
-  ['inspect-eval', /\.eval$/i],
-];
+type Named = [FormatId, RegExp];
+/** The names tools give their files (formatInfo.ts), used only when the content matched no rule (so errors name the right fields). */
+const NAMES: readonly Named[] = FORMAT_IDS.flatMap((id): Named[] => {
+  const names = FORMAT_INFO[id].names;
+  return names ? [[id, names]] : [];
+});
 
 /** A bare JSON array of chat messages: the older mini-swe-agent trajectory (its tests' `*.traj.json`). */
 export function isMessageArray(v: unknown): v is Json[] {

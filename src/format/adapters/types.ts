@@ -27,28 +27,6 @@ export function isFormatId(s: string): s is FormatId {
   return (FORMAT_IDS as readonly string[]).includes(s);
 }
 
-/** What a person reads when a file was converted. */
-export const FORMAT_LABELS: Record<FormatId, string> = {
-  v1: 'Trajscope v1',
-  'verifiers-results': 'verifiers results.jsonl',
-  'verifiers-traces': 'verifiers v1 / prime-rl traces.jsonl',
-  'rllm-episode': 'rLLM episode JSON',
-  'openai-chat': 'OpenAI-style chat JSONL',
-  'swe-agent-traj': 'SWE-agent .traj',
-  'inspect-eval': 'Inspect AI .eval log',
-  'inspect-log': 'Inspect AI .json log',
-  'openhands-eval': 'OpenHands evaluation output.jsonl',
-  'openhands-events': 'OpenHands event list',
-  'tau-bench': 'tau-bench results',
-  'tau2-bench': 'tau2-bench simulations',
-  'nemo-gym': 'NeMo Gym rollouts',
-  'mini-swe-agent': 'mini-swe-agent .traj.json',
-  'verl-rollouts': 'veRL rollout dump',
-  'harbor-atif': 'Harbor / Terminal-Bench ATIF trajectory.json',
-  'atropos-groups': 'Atropos ScoredDataGroup JSONL',
-  mapped: 'a field mapping (--map)',
-};
-
 /** Where a source value sits, and what else the caller knows about it. */
 export interface ConvertContext {
   /** The name the file was opened under. */

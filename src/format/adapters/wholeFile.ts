@@ -2,11 +2,9 @@ import { JsonTooDeepError, MAX_JSON_DEPTH, nestsDeeperThan } from '../json';
 import type { LineResult } from '../jsonl';
 import { convertValue } from './convertValue';
 import { describeValue, detectFormat, isMessageArray } from './detect';
+import { FORMAT_INFO } from './formatInfo';
 import type { FieldMapping } from './mapping/schema';
 import type { FormatId } from './types';
-
-/** Formats whose top-level array is the events of one rollout, not a list of records. */
-const WHOLE_ARRAY_FORMATS: readonly FormatId[] = ['openhands-events'];
 
 /** How a file is read: its format (`auto` detects it) and what the caller found beside it. */
 export interface ParseOptions {
@@ -113,7 +111,7 @@ export function parseWholeFile(text: string, file: string, options: ParseOptions
   ];
   const convertOne = (v: unknown, line: number): LineResult[] =>
     nestsDeeperThan(v, MAX_JSON_DEPTH) ? tooDeep(line) : convertValue(format, v, { ...base, line });
-  if (Array.isArray(value) && WHOLE_ARRAY_FORMATS.includes(format)) {
+  if (Array.isArray(value) && FORMAT_INFO[format].wholeArray) {
     // A format whose whole array is one record (an OpenHands event list): converted once, as `{events}`.
     return { results: convertOne({ events: value }, lineAt(body, start)), format, lines, unsupported: null };
   }

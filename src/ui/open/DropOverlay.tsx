@@ -1,3 +1,4 @@
+import { ACCEPTED_WORDS } from '../shared/useOpenFiles';
 import './open.css';
 
 export function DropOverlay() {
@@ -5,7 +6,7 @@ export function DropOverlay() {
     <div className="drop-overlay" role="status">
       <div className="drop-overlay__box">
         <strong>Drop to open</strong>
-        <span>.jsonl, .jsonl.gz, rLLM .json or SWE-agent .traj files — several at once are read together</span>
+        <span>{ACCEPTED_WORDS} files — several at once are read together</span>
       </div>
     </div>
   );

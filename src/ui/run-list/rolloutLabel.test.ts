@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rolloutLabel } from './RunRow';
+import { rolloutLabel } from './rolloutLabel';
 
 describe('rolloutLabel', () => {
   it('shows an id made from its file after the file name, which the row shows already', () => {
