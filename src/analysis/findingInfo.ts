@@ -35,6 +35,11 @@ export const FINDING_INFO: Record<FindingCode, FindingInfo> = {
   W_GROUP_MIXED_ENV: { severity: 'warning', title: 'The group mixes environment versions', group: true },
   W_ZERO_VARIANCE_GROUP: { severity: 'warning', title: 'All rewards in the group are equal: no learning signal', group: true },
   W_MISSING_METADATA: { severity: 'warning', title: 'Metadata needed to replay or audit is missing', group: false },
+  W_READ_BY_SHAPE: {
+    severity: 'warning',
+    title: 'Read by shape: no adapter knows this tool, its fields were inferred',
+    group: false,
+  },
   W_HIT_MAX_TOKENS: { severity: 'warning', title: 'The generation hit max_new_tokens: it was cut', group: false },
   W_LOGPROB_DRIFT: { severity: 'warning', title: 'Trainer and sampler disagree about the behaviour policy', group: false },
   W_PLACEHOLDER_LOGPROBS: {

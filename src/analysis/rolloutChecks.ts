@@ -50,7 +50,23 @@ function recordFindings(record: Rollout): Finding[] {
   if (!record.grader?.version && !record.grading?.grader?.version) missing.push('grader.version');
   if (!record.sampling) missing.push('sampling');
   if (missing.length > 0) out.push(finding('W_MISSING_METADATA', `missing ${missing.join(', ')}`));
+  const inferred = readByShape(record);
+  if (inferred) out.push(finding('W_READ_BY_SHAPE', `${inferred}; \`lint --print-map\` writes it as a mapping to check and keep`));
   return out;
+}
+
+/**
+ * What the structural reader inferred (docs/formats.md, "Read by shape"), in words: "conversation
+ * steps (steps shape), reward from score, task_id from task_id"; null for a record an adapter read.
+ */
+function readByShape(record: Rollout): string | null {
+  const extra = record.extra as Record<string, unknown> | undefined;
+  const inferred = extra?.read_by_shape;
+  if (record.source_format !== 'structural' || typeof inferred !== 'object' || inferred === null) return null;
+  const { conversation, shape, ...facts } = inferred as Record<string, unknown>;
+  const parts = [`conversation ${String(conversation)} (${String(shape)} shape)`];
+  for (const [fact, path] of Object.entries(facts)) parts.push(`${fact} from ${String(path)}`);
+  return parts.join(', ');
 }
 
 /** Every per-rollout finding of §7 (the cross-rollout E_DUPLICATE_ROLLOUT and group codes come later). */

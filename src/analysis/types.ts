@@ -28,7 +28,8 @@ export type FindingCode =
   | 'W_MISSING_METADATA'
   | 'W_HIT_MAX_TOKENS'
   | 'W_LOGPROB_DRIFT'
-  | 'W_PLACEHOLDER_LOGPROBS';
+  | 'W_PLACEHOLDER_LOGPROBS'
+  | 'W_READ_BY_SHAPE';
 
 /** One lint result. `segment` is the 0-based index into `segments`; `step` is 1-based, as steps are numbered. */
 export interface Finding {

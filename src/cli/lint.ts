@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { LintSession } from '../analysis';
+import { FORMAT_LABELS, mappingOfInferred } from '../format';
 import { writeJsonStreamed } from './jsonReport';
 import { openLintSpool } from './lintSpool';
 import { type ReadOptions, readJsonlFile } from './readFile';
@@ -8,7 +9,7 @@ import { formatReport } from './report';
 import { cliTokenText } from './tokenText';
 
 /**
- * `trajscope lint FILE... [--json] [--is-cap C] [--from NAME] [--map MAP.json] [--unknown-as-finished] [--max-line-bytes N]`:
+ * `trajscope lint FILE... [--json] [--print-map] [--is-cap C] [--from NAME] [--map MAP.json] [--unknown-as-finished] [--max-line-bytes N]`:
  * exit 0 clean, 1 with error findings, 2 when a file cannot be read, is of no format Trajscope reads, or
  * lint itself fails (never 1, which would read as "errors found"). `-` is stdin.
  */
@@ -43,6 +44,7 @@ async function lint(argv: string[]): Promise<number> {
     process.stderr.write(`trajscope lint: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
+  if (values['print-map']) return printMap(files, format);
   const { isCap } = checkOptions;
   const checks = { ...checkOptions, tokenText: cliTokenText };
   const normalizeStd = !values['dr-grpo'];
@@ -115,9 +117,46 @@ function parse(argv: string[]) {
     allowPositionals: true,
     options: {
       json: { type: 'boolean', default: false },
+      'print-map': { type: 'boolean', default: false },
       'dr-grpo': { type: 'boolean', default: false },
       ...READ_FLAGS,
       ...CHECK_FLAGS,
     },
   });
+}
+
+/**
+ * `--print-map`: the field mapping the structural reader inferred for the first record it read by shape
+ * (docs/formats.md, "Read by shape"), as JSON to save and pass to `--map`: a second file of the same tool
+ * then reads exactly the same way, and what was inferred can be corrected. Exit 2 when no record was read
+ * by shape (a named format read the file, or nothing did).
+ */
+async function printMap(files: string[], format: ReadOptions): Promise<number> {
+  for (const file of files) {
+    let inferred: Record<string, unknown> | null = null;
+    let read = '';
+    try {
+      const summary = await readJsonlFile(
+        file,
+        (r) => {
+          if (inferred !== null || r.kind !== 'rollout') return;
+          const extra = r.value.record.extra;
+          const shape = extra && typeof extra === 'object' ? (extra as Record<string, unknown>).read_by_shape : undefined;
+          if (shape && typeof shape === 'object') inferred = shape as Record<string, unknown>;
+        },
+        format,
+      );
+      read = summary.format === null ? 'of no format Trajscope reads' : `read as ${FORMAT_LABELS[summary.format]}`;
+    } catch (e) {
+      process.stderr.write(`trajscope lint: cannot read ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+      return 2;
+    }
+    const mapping = inferred === null ? null : mappingOfInferred(inferred);
+    if (mapping) {
+      process.stdout.write(`${JSON.stringify(mapping, null, 2)}\n`);
+      return 0;
+    }
+    process.stderr.write(`trajscope lint: ${file}: no record was read by shape (${read}): nothing to print\n`);
+  }
+  return 2;
 }

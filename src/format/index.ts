@@ -6,6 +6,7 @@ export {
   isFormatId,
   isTrajectoryFileName,
   MappingError,
+  mappingOfInferred,
   parseFieldMapping,
   starterMapping,
   TRAJECTORY_EXTENSIONS,

@@ -8,8 +8,10 @@ import { convertMiniSweAgent } from './miniSweAgent';
 import { convertNemoGym } from './nemoGym';
 import { convertOpenaiChat } from './openaiChat';
 import { convertOpenHandsEval, convertOpenHandsEvents } from './openHands';
+import { convertOtel } from './otelGenai';
 import { isRecord } from './read';
 import { convertRllmEpisode } from './rllmEpisode';
+import { convertByShape } from './structural/readByShape';
 import { convertSweAgentTraj } from './sweAgentTraj';
 import { convertTau2Results, convertTauBench } from './tauBench';
 import { type Convert, type ConvertContext, ConvertError, type FormatId } from './types';
@@ -35,6 +37,8 @@ const ADAPTERS: Record<Exclude<FormatId, 'v1'>, Convert> = {
   'verl-rollouts': convertVerlRollouts,
   'harbor-atif': convertHarborAtif,
   'atropos-groups': convertAtroposGroups,
+  'otel-genai': convertOtel,
+  structural: convertByShape,
   mapped: convertMapped,
 };
 

@@ -3,7 +3,9 @@ import { isInspectLog } from './inspectLog';
 import { isNemoGymRollout } from './nemoGym';
 import { isChatLine } from './openaiChat';
 import { isOpenHandsEval, isOpenHandsEvent } from './openHands';
+import { isOtelTrace } from './otelGenai';
 import { isRecord, type Json } from './read';
+import { hasConversation } from './structural/readByShape';
 import { isTau2Results, isTauBenchResult } from './tauBench';
 import { FORMAT_IDS, type FormatId } from './types';
 
@@ -21,6 +23,8 @@ export interface DetectSample {
  */
 export const RULES: ReadonlyArray<[FormatId, (v: Json) => boolean]> = [
   ['v1', (v) => 'segments' in v && ('rollout_id' in v || 'task_id' in v || 'termination' in v)],
+  // Early: a NeMo Gym rollout of a gymnasium agent also carries a SWE-agent-like `trajectory` and `info`.
+  ['nemo-gym', isNemoGymRollout],
   ['verifiers-traces', (v) => Array.isArray(v.traces) || (Array.isArray(v.nodes) && ('agent' in v || 'calls' in v))],
   ['rllm-episode', (v) => Array.isArray(v.trajectories)],
   [
@@ -51,9 +55,11 @@ export const RULES: ReadonlyArray<[FormatId, (v: Json) => boolean]> = [
   ['inspect-log', isInspectLog],
   ['tau2-bench', isTau2Results],
   ['tau-bench', isTauBenchResult],
-  ['nemo-gym', isNemoGymRollout],
   ['openhands-eval', isOpenHandsEval],
   ['openhands-events', isOpenHandsEvent],
+  ['otel-genai', isOtelTrace],
+  // Last: a record no named format took, holding a conversation with a model turn (structural/readByShape.ts).
+  ['structural', hasConversation],
 ];
 
 type Named = [FormatId, RegExp];

@@ -14,8 +14,11 @@ export interface FormatInfo {
   names?: RegExp;
   /** How a file's name ends (the Open dialog, the drop overlay and the CLI's trajectory-file rule). */
   extensions: readonly string[];
-  /** A top-level JSON array is the events of one rollout, converted once as `{events}`, not a list of records. */
-  wholeArray?: boolean;
+  /**
+   * A top-level JSON array is one value converted once, wrapped under this key (`{events: [...]}`: an
+   * OpenHands event list is one rollout; `{spans: [...]}`: a trace's spans), not a list of records.
+   */
+  wholeArray?: 'events' | 'spans';
   /** Its row of the table in docs/formats.md: what it is, its files, how they are read (a test keeps them equal). */
   docs: { what: string; file: string; read: string };
 }
@@ -120,7 +123,7 @@ export const FORMAT_INFO: Record<FormatId, FormatInfo> = {
   'openhands-events': {
     label: 'OpenHands event list',
     extensions: ['.json'],
-    wholeArray: true,
+    wholeArray: 'events',
     docs: {
       what: 'OpenHands v0 event list (a saved trajectory)',
       file: '`*.json` (an array of events)',
@@ -136,6 +139,25 @@ export const FORMAT_INFO: Record<FormatId, FormatInfo> = {
       what: 'Inspect AI log, zip form',
       file: '`*.eval` (zip: `_journal/start.json`, `samples/*.json`, `header.json`)',
       read: 'streamed, one zip entry at a time',
+    },
+  },
+  'otel-genai': {
+    label: 'OpenTelemetry GenAI traces',
+    extensions: ['.json', '.jsonl', '.jsonl.gz'],
+    wholeArray: 'spans',
+    docs: {
+      what: 'OpenTelemetry GenAI / OpenInference traces: OTLP JSON exports, span lists, span per line (one rollout per trace)',
+      file: '`*.json`, `*.jsonl`',
+      read: 'whole; span-per-line files gathered to their end',
+    },
+  },
+  structural: {
+    label: 'read by shape (no adapter for this tool)',
+    extensions: ['.jsonl', '.jsonl.gz', '.json'],
+    docs: {
+      what: 'any other agent trace: its conversation and facts found by shape (see "Read by shape")',
+      file: 'any JSON / JSONL',
+      read: 'either',
     },
   },
   mapped: {

@@ -11,7 +11,8 @@ import {
 } from '../jsonl';
 import { convertValue } from './convertValue';
 import { describeValue, detectByContent, detectByName, isMessageArray, knownFormats } from './detect';
-import { isRecord } from './read';
+import { spansOfLine } from './otelGenai';
+import { isRecord, type Json } from './read';
 import { sniffingParser } from './sniffParser';
 import type { FormatId } from './types';
 import { type ParseOptions, parseWholeFile, type WholeFileResult } from './wholeFile';
@@ -110,6 +111,8 @@ class StreamingParser implements LineParser {
   /** What the file's first unrecognised content looked like, for `unsupported`. */
   private firstLook: string | null = null;
   private ended: { unsupported: string | null } | null = null;
+  /** A span-per-line trace file's spans, from its first span's line: one trace spreads over many lines. */
+  private gathered: { line: number; spans: Json[] } | null = null;
 
   constructor(
     readonly file: string,
@@ -171,6 +174,11 @@ class StreamingParser implements LineParser {
       out.push(...this.handle(bytes, line));
     });
     if (this.mode === 'whole') out.push(...this.finishWhole());
+    if (this.gathered) {
+      const { line, spans } = this.gathered;
+      this.gathered = null;
+      out.push(...convertValue('otel-genai', { spans }, { file: this.file, line, metadata: this.options.metadata }));
+    }
     // Not a broken v1 file: another kind of file, said in one line (trajectory-format.md §8, lint exit 2).
     this.ended = { unsupported: this.unsupportedSoFar() };
     this.held = [];
@@ -281,6 +289,13 @@ class StreamingParser implements LineParser {
     // A bare array of chat messages is one conversation (older mini-swe-agent); another array of source
     // records (e.g. several episodes) converts each of them.
     if (format === 'mini-swe-agent' && isMessageArray(value)) return convertValue(format, { messages: value }, ctx);
+    // A trace's spans come on many lines: gathered, and read as one list when the file ends.
+    const spans = format === 'otel-genai' && isRecord(value) ? spansOfLine(value) : null;
+    if (spans) {
+      this.gathered ??= { line, spans: [] };
+      for (const span of spans) this.gathered.spans.push(span);
+      return [];
+    }
     const values = Array.isArray(value) && value.every(isRecord) ? value : [value];
     return values.flatMap((v) => convertValue(format, v, ctx));
   }

@@ -131,28 +131,157 @@ function generationMessage(gen: Generation): Message {
   return message;
 }
 
-/**
- * The agent loop's own stopping rules (simple_agent/app.py): `incomplete_details` (a max_output_tokens
- * cut) or `max_steps` end the run `incomplete`; a model turn with an assistant message and no function
- * call ends it `completed`. tau2's agent records tau2's `termination_reason` under `result`.
+/*
+ * Termination: what the rollout itself records about why its agent loop stopped. Every NeMo Gym agent has
+ * its own stopping rules and writes its own evidence; docs/formats.md (NeMo Gym) cites each agent's file and
+ * field. A rollout with no evidence is `unknown`, never a guess. `response.status` `completed` is not such
+ * evidence: simple_agent returns its last model call's response, mini_swe_agent_2 and harbor_agent a default
+ * object, all `completed` whatever stopped the loop (a budget, a submit, neither).
  */
-function nemoGymTermination(row: Json, last: Json | Generation | undefined): string {
+
+/** One kind of evidence read: the termination it gives, or undefined when the rollout does not carry it. */
+type Evidence = string | undefined;
+
+/** finance_agent writes why its loop ended into `response.metadata.stop_reason` (finance_agent/app.py `StopReason`). */
+const FINANCE_STOPS: Record<string, Termination> = {
+  done_tool: 'finished',
+  max_turns: 'budget_exhausted',
+  max_time: 'budget_exhausted',
+  max_output_tokens: 'budget_exhausted',
+  error: 'infra_failure',
+};
+
+function financeStop(response: Json | undefined): Evidence {
+  const reason = str(rec(response?.metadata)?.stop_reason);
+  return reason === undefined ? undefined : FINANCE_STOPS[reason];
+}
+
+/**
+ * gymnasium_agent returns the environment's Gymnasium flags with the rollout, both always (gymnasium_agent/app.py
+ * `GymnasiumRunResponse`); a loop that ran out of `max_steps` sets `truncated`.
+ */
+function gymnasiumStop(row: Json): Evidence {
+  if (typeof row.terminated !== 'boolean' || typeof row.truncated !== 'boolean') return undefined;
+  if (row.terminated) return 'finished';
+  return row.truncated ? 'budget_exhausted' : undefined;
+}
+
+/** osworld_agent's `termination_reason` (osworld_agent/client.py); NeMo-RL masks the ones that are errors. */
+function osworldReason(reason: string): Evidence {
+  if (reason.startsWith('agent_') || reason === 'environment_done' || reason === 'setup_score_zero') return 'finished';
+  if (reason === 'max_steps' || reason === 'timeout') return 'budget_exhausted';
+  if (reason.endsWith('_error')) return 'infra_failure';
+  return undefined;
+}
+
+/** Older osworld rollouts have no reason: `osworld_finished` is "the loop ended on DONE/FAIL or env.done". */
+function osworldStop(row: Json): Evidence {
+  const meta = rec(row.verifier_metadata);
+  if (!meta || !('osworld_finished' in meta)) return undefined;
+  const reason = str(meta.osworld_termination_reason);
+  if (reason !== undefined) return osworldReason(reason);
+  const error = str(meta.osworld_error);
+  if (error !== undefined) return error.startsWith('task_timeout') ? 'budget_exhausted' : 'infra_failure';
+  return meta.osworld_finished === true ? 'finished' : 'budget_exhausted';
+}
+
+const HARBOR_FLAGS = ['agent_timeout_error', 'context_length_exceeded_error', 'memory_limit_exceeded_error'];
+const TASK_COMPLETE = /"task_complete"\s*:\s*true\b/;
+
+/** Texts of the assistant messages the policy generated, in order. */
+function assistantTexts(order: ReadonlyArray<Generation | Json>): string[] {
+  return order.filter(isGeneration).flatMap((g) => g.items.filter((i) => i.type === 'message').map(itemText));
+}
+
+/**
+ * harbor_agent (terminus-2) writes its three error flags on every rollout (harbor_agent/app.py
+ * `HarborVerifyResponse`). Terminus-2 ends when two answers in a row say `"task_complete": true` (the second
+ * after its "Are you sure…" prompt); its turn budget is `max_turns`, recorded under `metadata.config.agent.kwargs`
+ * with the episodes it ran under `metadata.agent_result.metadata.n_episodes`.
+ */
+function harborStop(row: Json, order: ReadonlyArray<Generation | Json>): Evidence {
+  if (!HARBOR_FLAGS.every((k) => k in row)) return undefined;
+  const texts = assistantTexts(order);
+  if (texts.length >= 2 && texts.slice(-2).every((t) => TASK_COMPLETE.test(t))) return 'finished';
+  if (HARBOR_FLAGS.some((k) => row[k] === 1 || row[k] === true)) return 'budget_exhausted';
+  const meta = rec(row.metadata);
+  const episodes = num(rec(rec(meta?.agent_result)?.metadata)?.n_episodes);
+  const maxTurns = num(rec(rec(rec(meta?.config)?.agent)?.kwargs)?.max_turns);
+  return episodes !== undefined && maxTurns !== undefined && episodes >= maxTurns ? 'budget_exhausted' : undefined;
+}
+
+/** opencode_sandboxed_agent: `opencode_finished` is "OpenCode run finished" in the run's stdout (its app.py). */
+function opencodeStop(row: Json): Evidence {
+  return row.opencode_finished === true ? 'finished' : undefined;
+}
+
+/** The stop an agent recorded in a field of its own, read before the transcript's shape. */
+function recordedStop(row: Json, response: Json | undefined, order: ReadonlyArray<Generation | Json>): Evidence {
+  return financeStop(response) ?? gymnasiumStop(row) ?? osworldStop(row) ?? harborStop(row, order) ?? opencodeStop(row);
+}
+
+/**
+ * The last model call cut or failed (the Responses API's own words): simple_agent, finance_agent and others stop
+ * on `incomplete_details`. A `max_output_tokens` cut is the generation budget; any other reason says nothing of one.
+ */
+function modelStop(response: Json | undefined): Evidence {
+  const details = response?.incomplete_details;
+  if (details !== undefined && details !== null) return rec(details)?.reason === 'max_output_tokens' ? 'budget_exhausted' : 'unknown';
+  const status = str(response?.status);
+  if (status === 'failed') return 'infra_failure';
+  if (status === 'cancelled') return 'cancelled';
+  return status === 'incomplete' ? 'unknown' : undefined;
+}
+
+/** Tools whose call ends the loop by its agent's rule: stirrup_agent's two finish tools, finance_agent's `done_tools`. */
+const FINISHING_TOOLS = new Set(['finish', 'abandon_task_finish', 'submit_final_result']);
+/** mini_swe_agent_2 submits when a command's output starts with this line (sandbox_environment.py `_check_finished`). */
+const SUBMIT_COMMAND = /^\s*echo\s+['"]?COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\b/;
+
+/**
+ * Whether a call ends its loop. A submit command that took raises `Submitted`, whose exit message the agent
+ * does not turn into an output item: a submit is a command left unanswered, one answered did not take.
+ */
+function isFinishingCall(call: Json, answered: boolean): boolean {
+  const name = str(call.name);
+  if (name !== undefined && FINISHING_TOOLS.has(name)) return true;
+  const command = parsedArguments({ arguments: str(call.arguments) })?.command;
+  return !answered && typeof command === 'string' && SUBMIT_COMMAND.test(command);
+}
+
+function isGeneration(entry: Generation | Json): entry is Generation {
+  return 'items' in entry && Array.isArray(entry.items);
+}
+
+/**
+ * The shape of the end, where no field says: the last model call and what followed it. A call with an assistant
+ * message and no function call is simple_agent's own stop ("no function calls and an output message"); a call
+ * ending in a finishing call is its agent's submit; a rollout of one model call is a single-step task
+ * (tool_simulation_agent makes one call and grades it; simple_agent with `max_steps: 1`, as circle_click, runs
+ * one turn), whose call is the answer. Anything else (a multi-turn rollout ending on a tool output, an
+ * observation or a lone reasoning item, no output) records no reason: `unknown`.
+ */
+function lastTurnStop(order: ReadonlyArray<Generation | Json>): string {
+  const at = order.findLastIndex(isGeneration);
+  const last = order[at];
+  if (!last || !isGeneration(last)) return 'unknown';
+  const calls = last.items.filter((i) => i.type === 'function_call');
+  const ids = new Set(calls.map((c) => str(c.call_id)));
+  const after = order.slice(at + 1) as Json[]; // past the last generation, only outside items
+  // Only the outputs of the last call's own function calls may follow it: anything else came from outside the loop.
+  if (!after.every((i) => i.type === 'function_call_output' && ids.has(str(i.call_id)))) return 'unknown';
+  const answered = new Set(after.map((i) => str(i.call_id)));
+  if (calls.length === 0) return last.items.some((i) => i.type === 'message') ? 'finished' : 'unknown';
+  if (calls.some((c) => isFinishingCall(c, answered.has(str(c.call_id))))) return 'finished';
+  return order.filter(isGeneration).length === 1 ? 'finished' : 'unknown';
+}
+
+function nemoGymTermination(row: Json, order: ReadonlyArray<Generation | Json>): string {
   const response = rec(row.response);
   if (response?.error !== undefined && response.error !== null) return 'infra_failure';
   const reason = rec(row.result)?.termination_reason;
   if (reason !== undefined) return tau2Termination(reason);
-  if (response?.incomplete_details !== undefined && response.incomplete_details !== null) return 'budget_exhausted';
-  const status = str(response?.status);
-  const byStatus: Record<string, Termination> = { failed: 'infra_failure', cancelled: 'cancelled', incomplete: 'budget_exhausted' };
-  const mapped = status === undefined ? undefined : byStatus[status];
-  if (mapped) return mapped;
-  if (last && 'items' in last && Array.isArray(last.items)) {
-    const items = last.items as Json[];
-    const answered = items.some((i) => i.type === 'message') && !items.some((i) => i.type === 'function_call');
-    return answered ? 'finished' : 'budget_exhausted'; // ended on a tool call: only max_steps stops there
-  }
-  // The last item is a tool output or a user message: the loop was stopped from outside it.
-  return last ? 'budget_exhausted' : 'unknown';
+  return recordedStop(row, response, order) ?? modelStop(response) ?? lastTurnStop(order);
 }
 
 const MAPPED = ['responses_create_params', 'response', 'reward', '_ng_task_index', '_ng_rollout_index'];
@@ -172,8 +301,8 @@ export const convertNemoGym: Convert = (row, ctx) => {
   const steps: Json[] = [];
   const calls = new Map<string, ToolCall>();
   for (const entry of order) {
-    if ('items' in entry && Array.isArray(entry.items)) {
-      const gen = entry as unknown as Generation;
+    if (isGeneration(entry)) {
+      const gen = entry;
       const message = generationMessage(gen);
       const ids = (message.tool_calls ?? []).map((c) => c.id).filter((id): id is string => id !== undefined);
       for (const c of message.tool_calls ?? []) if (c.id !== undefined) calls.set(c.id, c);
@@ -207,7 +336,7 @@ export const convertNemoGym: Convert = (row, ctx) => {
   }
   const reward = row.reward === undefined || row.reward === null ? null : num(row.reward);
   if (reward === undefined) throw new ConvertError('reward: expected a number or null');
-  const termination = nemoGymTermination(row, order[order.length - 1] as Json | Generation | undefined);
+  const termination = nemoGymTermination(row, order);
   const extra: Json = compact({
     ...unmapped(row, MAPPED),
     response: unmapped(response, ['output']),

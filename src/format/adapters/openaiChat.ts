@@ -1,4 +1,5 @@
 import { compact, idOf, type Json, locator, num, rewardFor, str, unmapped } from './read';
+import { arrayShape } from './structural/findConversation';
 import { chatTurns, normalizeMessages } from './transcript';
 import { type Convert, ConvertError } from './types';
 
@@ -39,5 +40,11 @@ export const convertOpenaiChat: Convert = (line, ctx) => {
 
 /** Whether a value looks like one chat conversation (used by detection). */
 export function isChatLine(v: Json): boolean {
-  return Array.isArray(v.messages) && v.messages.length > 0 && v.messages.every((m) => typeof m === 'object' && m !== null && 'role' in m);
+  return (
+    Array.isArray(v.messages) &&
+    v.messages.length > 0 &&
+    v.messages.every((m) => typeof m === 'object' && m !== null && 'role' in m) &&
+    // Anthropic blocks, Gemini parts or smolagents roles under `messages` are read by shape, calls and all.
+    (arrayShape(v.messages)?.shape ?? 'chat') === 'chat'
+  );
 }

@@ -19,6 +19,8 @@ export const FORMAT_IDS = [
   'verl-rollouts',
   'harbor-atif',
   'atropos-groups',
+  'otel-genai',
+  'structural',
   'mapped',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];

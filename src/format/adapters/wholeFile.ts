@@ -111,9 +111,10 @@ export function parseWholeFile(text: string, file: string, options: ParseOptions
   ];
   const convertOne = (v: unknown, line: number): LineResult[] =>
     nestsDeeperThan(v, MAX_JSON_DEPTH) ? tooDeep(line) : convertValue(format, v, { ...base, line });
-  if (Array.isArray(value) && FORMAT_INFO[format].wholeArray) {
-    // A format whose whole array is one record (an OpenHands event list): converted once, as `{events}`.
-    return { results: convertOne({ events: value }, lineAt(body, start)), format, lines, unsupported: null };
+  const wrap = FORMAT_INFO[format].wholeArray;
+  if (Array.isArray(value) && wrap) {
+    // A format whose whole array is one value (an OpenHands event list, a trace's spans): converted once, wrapped.
+    return { results: convertOne({ [wrap]: value }, lineAt(body, start)), format, lines, unsupported: null };
   }
   // The older mini-swe-agent trajectory is a bare array of chat messages: one conversation, one record.
   if (format === 'mini-swe-agent' && isMessageArray(value)) {

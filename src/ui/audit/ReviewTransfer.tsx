@@ -3,6 +3,7 @@ import type { RolloutSummary } from '../../analysis';
 import { plural } from '../../analysis';
 import { type LoadSource, parseReviewsJsonl, type Review, type ReviewLineError, reviewKey, reviewsToJsonl } from '../../load';
 import { type LoadedReviews, planImport, useReviewActions } from '../../state';
+import { download } from '../shared/download';
 
 interface Props {
   sources: readonly LoadSource[];
@@ -62,16 +63,6 @@ function storedInOrder(
   return out;
 }
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  // The click starts the download synchronously; the URL is not needed after it.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** Export the reviews as JSONL, import them back (bad lines reported by number), or clear them. */
 export function ReviewTransfer({ sources, rollouts, keys, reviews, children }: Props) {
   const actions = useReviewActions();
@@ -124,7 +115,7 @@ export function ReviewTransfer({ sources, rollouts, keys, reviews, children }: P
     try {
       const digests = [...new Set(reviews.digestOfFile.values())];
       const fresh = new Map(await Promise.all(digests.map(async (d) => [d, await actions.stored(d)] as const)));
-      download(exportName(sources), reviewsToJsonl(storedInOrder(rollouts, reviews, fresh)));
+      download(exportName(sources), reviewsToJsonl(storedInOrder(rollouts, reviews, fresh)), 'application/x-ndjson');
     } catch (e) {
       setFailure(`Export failed: ${String(e)}`);
     }

@@ -3,6 +3,7 @@ import { backToList, toGroups, toRollout, toSearch, useSelectedRollout, useSelec
 import { advantageMode } from '../shared/advantageMode';
 import { formatAdvantage, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
+import { ReadByShape } from './ReadByShape';
 
 /** Who the rollout is and how it ended: the facts every tab shares. */
 export function RolloutHeader() {
@@ -98,6 +99,7 @@ export function RolloutHeader() {
           </dd>
         </div>
       </dl>
+      <ReadByShape record={ctx.record} />
     </header>
   );
 }

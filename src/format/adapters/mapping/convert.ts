@@ -2,6 +2,7 @@ import { compact, idOf, int, intArray, isRecord, type Json, list, locator, num, 
 import { chatTurns, contentText, type Message, normalizeMessage, normalizeToolCall, parsedArguments, type ToolCall } from '../transcript';
 import { type Convert, type ConvertContext, ConvertError } from '../types';
 import type { FieldMapping } from './schema';
+import { toChatMessages } from './shapes';
 
 /*
  * Reads one record of a home-grown dump through a field mapping (schema.ts). The same rules as every
@@ -55,21 +56,24 @@ function mappedCalls(raw: unknown, mapping: FieldMapping, where: string): ToolCa
   });
 }
 
-function renamedMessages(raw: unknown, mapping: NonNullable<FieldMapping['messages']>, full: FieldMapping): Message[] {
-  const items = list(raw);
-  if (!items) throw new ConvertError(`${mapping.path}: expected an array of messages (the mapping's messages.path)`);
+function renamedMessages(raw: unknown, mapping: NonNullable<FieldMapping['messages']>, full: FieldMapping, ctx: ConvertContext): Message[] {
+  const listed = list(raw);
+  if (!listed) throw new ConvertError(`${mapping.path}: expected an array of messages (the mapping's messages.path)`);
+  // Another shape (Anthropic blocks, Gemini parts, a step list, ...) is read into chat messages first.
+  const shaped = mapping.shape !== undefined && mapping.shape !== 'chat';
+  const items = shaped ? toChatMessages(mapping.shape ?? 'chat', listed, `${locator(ctx)}/${mapping.path}`) : listed;
   return items.map((m, i) => {
     const where = `${mapping.path}[${i}]`;
-    const role = str(at(m, mapping.role ?? 'role'));
+    const role = str(at(m, shaped ? 'role' : (mapping.role ?? 'role')));
     if (role === undefined)
       throw new ConvertError(`${where}.${mapping.role ?? 'role'}: expected the message's role (the mapping's messages.role)`);
-    const calls = at(m, mapping.tool_calls ?? 'tool_calls');
+    const calls = at(m, shaped ? 'tool_calls' : (mapping.tool_calls ?? 'tool_calls'));
     const renamed: Json = {
       ...(isRecord(m) ? m : {}),
       role: mapping.roles?.[role] ?? role,
-      content: at(m, mapping.content ?? 'content') ?? null,
-      tool_call_id: at(m, mapping.tool_call_id ?? 'tool_call_id'),
-      tool_calls: calls === undefined ? undefined : mappedCalls(calls, full, `${where}.tool_calls`),
+      content: at(m, shaped ? 'content' : (mapping.content ?? 'content')) ?? null,
+      tool_call_id: at(m, shaped ? 'tool_call_id' : (mapping.tool_call_id ?? 'tool_call_id')),
+      tool_calls: calls === undefined ? undefined : shaped ? calls : mappedCalls(calls, full, `${where}.tool_calls`),
     };
     if (renamed.role !== role) renamed.source_role = role;
     return normalizeMessage(renamed, where) ?? { role, content: null };
@@ -137,8 +141,9 @@ export const convertMapped: Convert = (value, ctx) => {
   let segments: Json[] = [];
   let steps: Json[] = [];
   if (mapping.messages) {
-    transcript = renamedMessages(at(value, mapping.messages.path), mapping.messages, mapping);
+    transcript = renamedMessages(at(value, mapping.messages.path), mapping.messages, mapping, ctx);
     ({ segments, steps } = chatTurns(transcript, 0));
+    markPositionJoins(transcript, segments, steps);
   } else if (mapping.turns) {
     ({ segments, steps } = turnsOf(value, mapping.turns, mapping, ctx));
   }
@@ -180,8 +185,28 @@ export const convertMapped: Convert = (value, ctx) => {
   ];
 };
 
+/**
+ * Calls and results a shape paired by order (shapes.ts): the step says `joined_by: "position"`, and the
+ * call id, made from the location, is marked as one (docs/formats.md), on the step and its generation.
+ */
+function markPositionJoins(transcript: readonly Message[], segments: Json[], steps: Json[]): void {
+  const positional = new Set<string>();
+  for (const m of transcript) for (const c of m.tool_calls ?? []) if (c.id_is_position === true && c.id !== undefined) positional.add(c.id);
+  if (positional.size === 0) return;
+  const joined = new Set(transcript.filter((m) => m.joined_by === 'position').map((m) => m.tool_call_id));
+  for (const step of steps) {
+    const id = String(step.tool_call_id);
+    if (!positional.has(id)) continue;
+    step.tool_call_id_is_locator = true;
+    if (joined.has(id)) step.joined_by = 'position';
+  }
+  for (const seg of segments) if (positional.has(String(seg.tool_call_id))) seg.tool_call_id_is_locator = true;
+}
+
 /** Dumps often write numbers as text ("0.5"): read those, nothing looser. */
 function numFromText(v: unknown): number | undefined {
+  // A pass/fail verdict (`success: true`) is a reward of 1 or 0.
+  if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v !== 'string' || !/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(v.trim())) return undefined;
   return Number(v);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_SHAPES } from './shapes';
 
 /*
  * A field mapping: a small declarative JSON file that says where a home-grown dump keeps what v1 needs
@@ -30,6 +31,8 @@ const tokenFields = z.strictObject({
 const messagesMapping = z.strictObject({
   /** Where the list of chat messages is. */
   path,
+  /** How its messages are written (shapes.ts): OpenAI chat by default; another shape is read into chat first. */
+  shape: z.enum(MESSAGE_SHAPES).optional(),
   role: path.optional(),
   content: path.optional(),
   tool_calls: path.optional(),

@@ -48,6 +48,11 @@ export function ObservationCell({ step, segment, rolloutStart }: Props) {
         )}
       </div>
       {note && <p className={`st-exec-note st-exec-note--${note.tone}`}>{note.text}</p>}
+      {(step as { joined_by?: unknown }).joined_by === 'position' && (
+        <p className="scell__note" title="docs/formats.md: results joined to calls by order">
+          Paired with its call by order: the source records no call ids.
+        </p>
+      )}
       {step.tests && <TestResults tests={step.tests} />}
       <div className="scell__body">
         {text === undefined ? (
