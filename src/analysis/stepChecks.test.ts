@@ -23,6 +23,22 @@ describe('step checks (§7): duplicate executions, orphan calls, actions after f
     expect(find(buildRollout({ segments: [buildSegment({ tool_call_id: 'c-1' })] }))).toEqual([]);
   });
 
+  it('W_ORPHAN_CALL: a step another actor took (actor "user") needs no segment; the policy\'s steps still do', () => {
+    const segments = [buildSegment({ tool_call_id: 'c-1' })];
+    const agent = buildStep({ tool_call_id: 'c-1' });
+    const user = buildStep({ tool_call_id: 'u-1', tool: 'toggle_airplane_mode', actor: 'user' });
+    expect(find(buildRollout({ segments, steps: [agent, user] }))).toEqual([]);
+    // "agent" is the policy, as absent is: its step without a generation is still an orphan.
+    const named = buildStep({ tool_call_id: 'c-2', actor: 'agent' });
+    expect(find(buildRollout({ segments, steps: [agent, user, named] }))).toEqual([
+      { code: 'W_ORPHAN_CALL', segment: null, step: 3, severity: 'warning' },
+    ]);
+    // A user step is still an execution: run twice, it is E_DUPLICATE_EXECUTION.
+    expect(find(buildRollout({ segments, steps: [agent, user, user] }))).toEqual([
+      { code: 'E_DUPLICATE_EXECUTION', segment: null, step: 3, severity: 'error' },
+    ]);
+  });
+
   it('parallel calls listed in tool_call_ids each join their step', () => {
     const r = buildRollout({
       segments: [buildSegment({ tool_call_id: 'c-1', tool_call_ids: ['c-1', 'c-2'] })],

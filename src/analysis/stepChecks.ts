@@ -8,6 +8,12 @@ export function executionsOf(step: Pick<Step, 'executions'>): number {
   return step.executions ?? 1;
 }
 
+/** A step the policy took: `actor` absent or "agent" (adapters name any other actor, e.g. tau2's "user"). */
+function policyStep(step: Step): boolean {
+  const actor = step.actor;
+  return actor === undefined || actor === 'agent';
+}
+
 /** Harness-side checks: duplicate executions, orphan calls, actions after finish. */
 export function stepFindings(record: Rollout): Finding[] {
   const out: Finding[] = [];
@@ -38,7 +44,9 @@ export function stepFindings(record: Rollout): Finding[] {
     }
   });
   steps.forEach((s, i) => {
-    if (!called.has(s.tool_call_id)) {
+    // A step another actor took (tau2's simulated user calling its own tools: `actor: "user"`) was executed,
+    // but no generation of the policy made it: it has no segment to pair with, and that is no defect.
+    if (!called.has(s.tool_call_id) && policyStep(s)) {
       out.push(finding('W_ORPHAN_CALL', `step ${i + 1}: tool_call_id "${s.tool_call_id}" has no segment`, { step: i + 1 }));
     }
   });

@@ -54,6 +54,76 @@ export function parseJson(text: string, limit = MAX_JSON_DEPTH): unknown {
   return value;
 }
 
+/**
+ * What a bare `NaN`, `Infinity` or `-Infinity` is read as: Python's `json.dumps` writes them for float
+ * nan and ±inf by default (`allow_nan=True`), JSON has no such numbers, and JSON.parse refuses the line.
+ * They are read as these strings: the value is kept, and a field that must be a number (a reward, a
+ * logprob) then fails the schema naming the field, instead of the whole line being "not JSON".
+ */
+export const NON_FINITE_WORDS: readonly string[] = ['NaN', 'Infinity', '-Infinity'];
+
+/**
+ * `parseJson` for a line or document of a trajectory file: also reads Python's non-finite numbers
+ * (`NON_FINITE_WORDS`) as strings. Ordinary text costs nothing more: only text JSON.parse refused, and
+ * that names one of them, is scanned and parsed again. When the text fails even then, the error is the
+ * second parse's, which names what else is wrong.
+ */
+export function parseJsonText(text: string, limit = MAX_JSON_DEPTH): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    const quoted = text.includes('NaN') || text.includes('Infinity') ? quoteNonFinite(text) : null;
+    if (quoted === null) throw e;
+    value = JSON.parse(quoted);
+  }
+  if (nestsDeeperThan(value, limit)) throw new JsonTooDeepError(limit);
+  return value;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * The text with every `NaN`, `Infinity` and `-Infinity` outside a string quoted (`"NaN"`), or null when
+ * there is none. One pass: strings are skipped by searching for their closing quote.
+ */
+export function quoteNonFinite(text: string): string | null {
+  const parts: string[] = [];
+  let copied = 0;
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      i = stringEnd(text, i + 1);
+      continue;
+    }
+    let word: string | null = null;
+    if (c === 0x4e /* N */ && text.startsWith('NaN', i)) word = 'NaN';
+    else if (c === 0x49 /* I */ && text.startsWith('Infinity', i)) word = 'Infinity';
+    else if (c === 0x2d /* - */ && text.startsWith('-Infinity', i)) word = '-Infinity';
+    if (word === null) {
+      i++;
+      continue;
+    }
+    parts.push(text.slice(copied, i), `"${word}"`);
+    i += word.length;
+    copied = i;
+  }
+  if (parts.length === 0) return null;
+  parts.push(text.slice(copied));
+  return parts.join('');
+}
+
+/** The index after the closing quote of the string whose body starts at `from` (the text's end when unclosed). */
+function stringEnd(text: string, from: number): number {
+  for (let q = text.indexOf('"', from); q !== -1; q = text.indexOf('"', q + 1)) {
+    let slashes = 0;
+    while (text.charCodeAt(q - 1 - slashes) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return q + 1;
+  }
+  return text.length;
+}
+
 type Frame = { items: readonly unknown[]; keys: readonly string[] | null; at: number };
 
 /**

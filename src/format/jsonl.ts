@@ -1,5 +1,5 @@
 import { isPlainValid } from './fastCheck';
-import { JsonTooDeepError, parseJson } from './json';
+import { JsonTooDeepError, NON_FINITE_WORDS, parseJson, parseJsonText, quoteNonFinite } from './json';
 import { type Rollout, rolloutSchema } from './schema';
 
 /** A line that did not become a rollout. `line` is 1-based within `file`. */
@@ -225,29 +225,68 @@ export function parseLine(bytes: Uint8Array | string, line: number, file: string
   } catch {
     return error('E_PARSE', 'line is not valid UTF-8');
   }
-  if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // A byte-order mark opens any line, not only the first: files joined with `cat` carry one per part.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') return null;
   let json: unknown;
   try {
     json = parseJson(text);
   } catch (e) {
     if (e instanceof JsonTooDeepError) return error('E_PARSE', e.message);
+    // A v1 line keeps the contract (trajectory-format.md §1): NaN / Infinity make it a parse error, said as such.
+    // Other tools' lines are read past them (lineParser, json.ts parseJsonText) and name the field instead.
+    if (quoteNonFinite(text) !== null && isJsonOnceQuoted(text))
+      return error('E_PARSE', 'NaN / Infinity are not JSON: v1 numbers are finite (trajectory-format.md §1)');
     return error('E_PARSE', `not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return error('E_PARSE', `expected a JSON object, got ${Array.isArray(json) ? 'an array' : json === null ? 'null' : typeof json}`);
   }
-  // Nearly every line is valid: take the fast check's yes, and let zod find and name what is wrong otherwise.
+  return checkRecord(json, line, file);
+}
+
+/** Whether the text parses once its NaN / Infinity are quoted: they, not something else, broke it. */
+function isJsonOnceQuoted(text: string): boolean {
+  try {
+    parseJsonText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A JSON object checked against the v1 schema: the record, or one E_SCHEMA naming the first fields wrong.
+ * Nearly every record is valid: the fast check's yes is taken, and zod finds and names what is wrong otherwise.
+ * Also what a converter's record goes through (convertValue.ts), with no text in between.
+ */
+export function checkRecord(json: object, line: number, file: string): LineResult {
   if (isPlainValid(json)) return { kind: 'rollout', value: { file, line, record: json } };
   const parsed = rolloutSchema.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .slice(0, 3)
-      .map((i) => `${formatPath(i.path)}: ${/received undefined/.test(i.message) ? 'required field is missing' : i.message}`);
+    const issues = parsed.error.issues.slice(0, 3).map((i) => `${formatPath(i.path)}: ${issueMessage(i, json)}`);
     const more = parsed.error.issues.length > 3 ? ` (+${parsed.error.issues.length - 3} more)` : '';
-    return error('E_SCHEMA', issues.join('; ') + more);
+    return { kind: 'error', value: { file, line, code: 'E_SCHEMA', message: issues.join('; ') + more } };
   }
   return { kind: 'rollout', value: { file, line, record: parsed.data } };
+}
+
+function issueMessage(issue: { path: readonly PropertyKey[]; message: string }, json: unknown): string {
+  if (/received undefined/.test(issue.message)) return 'required field is missing';
+  // A Python NaN or ±Infinity (read as a string, json.ts) where v1 wants a number: say so, not "got string".
+  const value = valueAt(json, issue.path);
+  if (typeof value === 'string' && NON_FINITE_WORDS.includes(value))
+    return `${value} is not a number JSON can carry (v1 numbers are finite)`;
+  return issue.message;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v = root;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

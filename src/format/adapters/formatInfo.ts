@@ -122,12 +122,12 @@ export const FORMAT_INFO: Record<FormatId, FormatInfo> = {
   },
   'openhands-events': {
     label: 'OpenHands event list',
-    extensions: ['.json'],
+    extensions: ['.json', '.jsonl'],
     wholeArray: 'events',
     docs: {
-      what: 'OpenHands v0 event list (a saved trajectory)',
-      file: '`*.json` (an array of events)',
-      read: 'whole (the array is one rollout)',
+      what: 'OpenHands events: a v0 saved trajectory, or an SDK conversation one event per line',
+      file: '`*.json` (an array of events), `*.jsonl`',
+      read: 'whole; lines gathered (the events are one rollout)',
     },
   },
   'inspect-eval': {

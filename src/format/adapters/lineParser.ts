@@ -1,4 +1,4 @@
-import { parseJson } from '../json';
+import { JsonTooDeepError, MAX_JSON_DEPTH, parseJsonText } from '../json';
 import {
   concat,
   DEFAULT_MAX_LINE_BYTES,
@@ -11,6 +11,8 @@ import {
 } from '../jsonl';
 import { convertValue } from './convertValue';
 import { describeValue, detectByContent, detectByName, isMessageArray, knownFormats } from './detect';
+import { FORMAT_INFO } from './formatInfo';
+import { eventsOfLine } from './openHands';
 import { spansOfLine } from './otelGenai';
 import { isRecord, type Json } from './read';
 import { sniffingParser } from './sniffParser';
@@ -111,8 +113,8 @@ class StreamingParser implements LineParser {
   /** What the file's first unrecognised content looked like, for `unsupported`. */
   private firstLook: string | null = null;
   private ended: { unsupported: string | null } | null = null;
-  /** A span-per-line trace file's spans, from its first span's line: one trace spreads over many lines. */
-  private gathered: { line: number; spans: Json[] } | null = null;
+  /** Per gathered format (GATHERED), the values its lines added, from the first such line on. */
+  private readonly gathered = new Map<FormatId, { line: number; items: Json[] }>();
 
   constructor(
     readonly file: string,
@@ -140,7 +142,7 @@ class StreamingParser implements LineParser {
 
   completeTail(): LineResult[] {
     const tail = this.mode === 'lines' ? this.splitter.tail() : null;
-    if (!tail || !isWholeJson(tail, this.splitter.lines + 1)) return [];
+    if (!tail || !isWholeJson(tail)) return [];
     // A fresh newline: a run handed over ends in a view of the pushed chunk, which its taker may keep.
     const out = this.push(new Uint8Array([NEWLINE]));
     this.owesNewline = true;
@@ -174,11 +176,11 @@ class StreamingParser implements LineParser {
       out.push(...this.handle(bytes, line));
     });
     if (this.mode === 'whole') out.push(...this.finishWhole());
-    if (this.gathered) {
-      const { line, spans } = this.gathered;
-      this.gathered = null;
-      out.push(...convertValue('otel-genai', { spans }, { file: this.file, line, metadata: this.options.metadata }));
+    for (const [format, { line, items }] of this.gathered) {
+      const ctx = { file: this.file, line, metadata: this.options.metadata, mapping: this.options.mapping };
+      out.push(...convertValue(format, { [FORMAT_INFO[format].wholeArray ?? 'items']: items }, ctx));
     }
+    this.gathered.clear();
     // Not a broken v1 file: another kind of file, said in one line (trajectory-format.md §8, lint exit 2).
     this.ended = { unsupported: this.unsupportedSoFar() };
     this.held = [];
@@ -242,10 +244,10 @@ class StreamingParser implements LineParser {
       onRun({ parts: [copy], firstLine: line, count: 1 });
       return [];
     }
-    const read = readJson(bytes, line);
+    const read = readJson(bytes);
     if (read === 'blank') return [];
-    if (read === 'invalid' && !this.sawContent && !this.wholeTried) {
-      const text = decodeOrNull(bytes, line)?.trim() ?? '';
+    if (read === NOT_JSON && !this.sawContent && !this.wholeTried) {
+      const text = decodeOrNull(bytes)?.trim() ?? '';
       if (opensDocument(text, this.file)) {
         this.mode = 'whole';
         this.whole = { start: line, lines: [], bytes: 0, strict: text === '{' || text === '[' };
@@ -253,10 +255,7 @@ class StreamingParser implements LineParser {
       }
     }
     this.sawContent = true;
-    if (read === 'invalid') {
-      const text = decodeOrNull(bytes, line)?.trim() ?? '';
-      return this.unrecognised(parseLine(bytes, line, this.file), `not JSON (line ${line} starts "${text.slice(0, 30)}")`);
-    }
+    if (typeof read === 'string') return this.unrecognised(parseLine(bytes, line, this.file), unreadLook(read, bytes, line));
     const format = this.lineFormat(read.value);
     if (format === null) return this.unrecognised(parseLine(bytes, line, this.file), describeValue(read.value));
     return [...this.recognise(), ...this.convertParsed(format, bytes, read.value, line)];
@@ -289,11 +288,15 @@ class StreamingParser implements LineParser {
     // A bare array of chat messages is one conversation (older mini-swe-agent); another array of source
     // records (e.g. several episodes) converts each of them.
     if (format === 'mini-swe-agent' && isMessageArray(value)) return convertValue(format, { messages: value }, ctx);
-    // A trace's spans come on many lines: gathered, and read as one list when the file ends.
-    const spans = format === 'otel-genai' && isRecord(value) ? spansOfLine(value) : null;
-    if (spans) {
-      this.gathered ??= { line, spans: [] };
-      for (const span of spans) this.gathered.spans.push(span);
+    // A format whose whole array is one value: an array on one line is that value, as in a whole file.
+    const wrap = FORMAT_INFO[format].wholeArray;
+    if (wrap && Array.isArray(value)) return convertValue(format, { [wrap]: value }, ctx);
+    // A value spread over lines (a trace's spans, a conversation's events): gathered, read as one list at the end.
+    const items = isRecord(value) ? GATHERED[format]?.(value) : null;
+    if (items) {
+      const gathered = this.gathered.get(format) ?? { line, items: [] };
+      this.gathered.set(format, gathered);
+      for (const item of items) gathered.items.push(item);
       return [];
     }
     const values = Array.isArray(value) && value.every(isRecord) ? value : [value];
@@ -332,7 +335,7 @@ class StreamingParser implements LineParser {
   private parseWhole(whole: WholeDocument): WholeFileResult | null {
     const parts: Uint8Array[] = [];
     for (const l of whole.lines) parts.push(l, NEWLINE_BYTES);
-    const text = decodeOrNull(concat(parts), whole.start);
+    const text = decodeOrNull(concat(parts));
     // Lines before the document keep their count, so every record keeps its true line.
     return text === null ? null : parseWholeFile('\n'.repeat(whole.start - 1) + text, this.file, this.options);
   }
@@ -372,12 +375,23 @@ class StreamingParser implements LineParser {
   }
 }
 
+/**
+ * The formats one of whose values spreads over a file's lines (docs/formats.md, "How a file is read"):
+ * what a line adds to the file's list, or null for a line that is a whole value of its own, converted at
+ * once. The list is converted once, when the file ends, under the format's `wholeArray` key (formatInfo.ts),
+ * as a whole file's array is: a trace's spans (`{spans}`), a conversation's events (`{events}`).
+ */
+const GATHERED: Partial<Record<FormatId, (value: Json) => Json[] | null>> = {
+  'otel-genai': spansOfLine,
+  'openhands-events': eventsOfLine,
+};
+
 const NEWLINE_BYTES = new Uint8Array([NEWLINE]);
 const CR = 0x0d;
 
 /** A line that is a whole JSON object or array: a number or a literal could still grow (`1` → `12`). */
-function isWholeJson(bytes: Uint8Array, line: number): boolean {
-  const read = readJson(bytes, line);
+function isWholeJson(bytes: Uint8Array): boolean {
+  const read = readJson(bytes);
   return typeof read === 'object' && typeof read.value === 'object' && read.value !== null;
 }
 
@@ -395,8 +409,8 @@ interface WholeDocument {
  * JSON Lines, not a broken pretty-printed document (whose lines are fragments that are not records).
  */
 function holdsRecordLines(whole: WholeDocument): boolean {
-  return whole.lines.some((bytes, i) => {
-    const read = readJson(bytes, whole.start + i);
+  return whole.lines.some((bytes) => {
+    const read = readJson(bytes);
     return typeof read === 'object' && isRecord(read.value) && detectByContent([read.value]) !== null;
   });
 }
@@ -419,25 +433,41 @@ function opensDocument(firstLine: string, file: string): boolean {
   return firstLine === '{' || firstLine.startsWith('[') || (/\.(json|traj)$/i.test(file) && firstLine.startsWith('{'));
 }
 
-function decodeOrNull(bytes: Uint8Array, line: number): string | null {
+/** The text of a line (or document), without the byte-order mark any line may start with; null when not UTF-8. */
+function decodeOrNull(bytes: Uint8Array): string | null {
   try {
     const text = utf8.decode(bytes);
-    return line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch {
     return null;
   }
 }
 
-/** The line's JSON value; 'invalid' leaves the exact error to `parseLine`, which fails the same way. */
-function readJson(bytes: Uint8Array, line: number): { value: unknown } | 'blank' | 'invalid' {
-  const text = decodeOrNull(bytes, line);
-  if (text === null) return 'invalid';
+const NOT_JSON = 'not JSON';
+const NOT_UTF8 = 'not UTF-8';
+const TOO_DEEP = 'too deep';
+type Unread = typeof NOT_JSON | typeof NOT_UTF8 | typeof TOO_DEEP;
+
+/**
+ * The line's JSON value (read as `parseLine` reads it: Python's NaN and ±Infinity too), or why there is
+ * none; the exact error is left to `parseLine`, which fails the same way.
+ */
+function readJson(bytes: Uint8Array): { value: unknown } | 'blank' | Unread {
+  const text = decodeOrNull(bytes);
+  if (text === null) return NOT_UTF8;
   if (text.trim() === '') return 'blank';
   try {
-    return { value: parseJson(text) };
-  } catch {
-    return 'invalid';
+    return { value: parseJsonText(text) };
+  } catch (e) {
+    return e instanceof JsonTooDeepError ? TOO_DEEP : NOT_JSON;
   }
+}
+
+/** What an unread line looks like, for `unsupported`: only a line that is not JSON is called so. */
+function unreadLook(why: Unread, bytes: Uint8Array, line: number): string {
+  if (why === NOT_UTF8) return `not UTF-8 text (line ${line})`;
+  if (why === TOO_DEEP) return `JSON nested deeper than ${MAX_JSON_DEPTH} levels, the limit (line ${line})`;
+  return `not JSON (line ${line} starts "${(decodeOrNull(bytes)?.trim() ?? '').slice(0, 30)}")`;
 }
 
 function one(result: LineResult | null): LineResult[] {

@@ -8,10 +8,15 @@ import { type Convert, type ConvertContext, ConvertError } from './types';
  * - an evaluation `output.jsonl` row (evaluation/utils/shared.py `EvalOutput`): `instance_id`,
  *   `instruction`, `history` (the event stream), `test_result`, `metadata` (EvalMetadata, llm_config),
  *   `metrics`, `error`, `instance`;
- * - a v0 event list (`tests/runtime/trajs/*.json`, a saved trajectory): a JSON array of events, each an
- *   action (`action`, `args`, `tool_call_metadata`) or an observation (`observation`, `cause`, `content`);
- * - V1 SDK events in `history`: `ActionEvent` (`action`, `tool_name`, `tool_call_id`, `tool_call`,
- *   `llm_response_id`, `thought`), `ObservationEvent` (`observation`, `tool_call_id`), `MessageEvent`.
+ * - an event list: a JSON array of events (v0: `tests/runtime/trajs/*.json`, a saved trajectory), or
+ *   events one per line (an SDK conversation saved as JSON Lines, gathered by lineParser.ts): each v0
+ *   event an action (`action`, `args`, `tool_call_metadata`) or an observation (`observation`, `cause`,
+ *   `content`);
+ * - V1 SDK events (in `history`, or a list): `ActionEvent` (`action`, `tool_name`, `tool_call_id`,
+ *   `tool_call`, `llm_response_id`, `thought`), `ObservationEvent` (`observation`, `tool_call_id`),
+ *   `MessageEvent`, `SystemPromptEvent`, and the conversation's own `ConversationStateUpdateEvent`
+ *   (`key`, `value`) and `ConversationErrorEvent` (`code`, `detail`); newer events name their parent
+ *   (`parent_id`: the conversation is a tree, and the active branch is read).
  * One LLM response (v0 `model_response.id`, V1 `llm_response_id`) is one segment, whatever number of
  * actions it made; each observation answering a call id is a step.
  */
@@ -21,6 +26,23 @@ interface Turns {
   segments: Json[];
   steps: Json[];
   finished: boolean;
+  /** What an SDK conversation's own events say of it (none of this is in an evaluation row's v0 history). */
+  sdk: SdkFacts;
+}
+
+interface SdkFacts {
+  /** The last `execution_status` a `ConversationStateUpdateEvent` set. */
+  status?: string;
+  /** The last `ConversationErrorEvent`: why the run loop stopped on an error. */
+  error?: { code?: string; detail?: string };
+  /** The agent's LLM, from a `full_state` snapshot's `agent.llm`. */
+  llm?: Json;
+  /** The model the agent's usage stats name (`stats.usage_to_metrics.default.model_name`). */
+  model?: string;
+  /** Events of the conversation tree left out: not on its active branch (`activeBranch`). */
+  offBranch?: number;
+  /** The first user message: the task the conversation was given. */
+  task?: string;
 }
 
 function textOf(v: unknown): string {
@@ -37,7 +59,7 @@ function v1ObservationText(obs: Json): string {
 }
 
 class TurnBuilder {
-  readonly turns: Turns = { transcript: [], segments: [], steps: [], finished: false };
+  readonly turns: Turns = { transcript: [], segments: [], steps: [], finished: false, sdk: {} };
   private readonly calls = new Map<string, ToolCall>();
   /** Generations by LLM response id: a response's later calls join it even after an observation came between. */
   private readonly byResponse = new Map<string, { message: Message; segment: Json }>();
@@ -77,7 +99,14 @@ class TurnBuilder {
     else segment.tool_call_ids = [...((segment.tool_call_ids as string[] | undefined) ?? [segment.tool_call_id as string]), call.id];
   }
 
-  observation(callId: string | undefined, tool: string | undefined, text: string, exitCode: number | undefined, extra?: Json): void {
+  observation(
+    callId: string | undefined,
+    tool: string | undefined,
+    text: string,
+    exitCode: number | undefined,
+    extra?: Json,
+    status?: string,
+  ): void {
     this.turns.transcript.push(compact({ role: 'tool', content: text, tool_call_id: callId, name: tool }));
     if (callId === undefined) return;
     const call = this.calls.get(callId);
@@ -86,7 +115,7 @@ class TurnBuilder {
       tool_call_id: callId,
       tool: call.name ?? tool ?? '',
       args: parsedArguments(call),
-      observation: compact({ text, exit_code: exitCode }),
+      observation: compact({ text, status, exit_code: exitCode }),
       extra,
     });
     this.turns.steps.push(step);
@@ -135,28 +164,116 @@ function addV1Event(b: TurnBuilder, event: Json): void {
   if (kind === 'ActionEvent') {
     const raw = rec(event.tool_call);
     const call: ToolCall = raw ? normalizeToolCall(raw, 'tool_call') : compact({ id: str(event.tool_call_id), name: str(event.tool_name) });
-    const thought = (list(event.thought) ?? []).map(textOf).join('\n');
+    // `thought` is a list of TextContent parts ({type: "text", text}), joined as message content is.
+    const thought = textOf(list(event.thought) ?? []);
     const reasoning = str(event.reasoning_content) ?? undefined;
     b.generation(str(event.llm_response_id) ?? call.id, thought === '' ? null : thought, call, reasoning);
     if (rec(event.action)?.kind === 'FinishAction') b.turns.finished = true;
   } else if (kind === 'ObservationEvent' || kind === 'UserRejectObservation' || kind === 'AgentErrorEvent') {
     const obs = rec(event.observation) ?? {};
     const text = kind === 'ObservationEvent' ? v1ObservationText(obs) : (str(event.error) ?? str(event.rejection_reason) ?? '');
-    const exit = int(rec(obs.metadata)?.exit_code) ?? int(obs.exit_code);
-    b.observation(str(event.tool_call_id), str(event.tool_name), text, exit, kind === 'ObservationEvent' ? undefined : { kind });
+    b.observation(
+      str(event.tool_call_id),
+      str(event.tool_name),
+      text,
+      v1ExitCode(obs),
+      kind === 'ObservationEvent' ? undefined : { kind },
+      obs.timeout === true ? 'timeout' : obs.is_error === true || obs.error === true ? 'error' : undefined,
+    );
   } else if (kind === 'MessageEvent') {
     const message = rec(event.llm_message);
     const role = str(message?.role) ?? (event.source === 'agent' ? 'assistant' : 'user');
-    if (role === 'assistant') b.generation(undefined, textOf(message?.content), undefined);
-    else b.context(role, textOf(message?.content));
+    // `extended_content` is sent to the model after the message's own content (MessageEvent.to_llm_message).
+    const content =
+      Array.isArray(event.extended_content) && Array.isArray(message?.content)
+        ? [...message.content, ...event.extended_content]
+        : message?.content;
+    if (role === 'assistant') b.generation(undefined, textOf(content), undefined);
+    else b.context(role, textOf(content));
+    if (role === 'user' && event.source === 'user') b.turns.sdk.task ??= textOf(message?.content);
   } else if (kind === 'SystemPromptEvent') {
-    b.context('system', textOf(rec(event.system_prompt)?.text ?? event.system_prompt));
+    const prompt = textOf(rec(event.system_prompt)?.text ?? event.system_prompt);
+    // Newer SDKs send per-conversation context as a second block of the system message.
+    const dynamic = str(rec(event.dynamic_context)?.text);
+    b.context('system', dynamic ? `${prompt}\n\n${dynamic}` : prompt);
+  } else if (kind === 'ConversationStateUpdateEvent') {
+    const value = rec(event.value);
+    if (event.key === 'execution_status' && typeof event.value === 'string') b.turns.sdk.status = event.value;
+    else if (event.key === 'full_state') {
+      if (typeof value?.execution_status === 'string') b.turns.sdk.status = value.execution_status;
+      const llm = rec(rec(value?.agent)?.llm);
+      if (llm) b.turns.sdk.llm = llm;
+    } else if (event.key === 'stats') {
+      // The agent's LLM is registered under usage id `default` (LLM.usage_id) unless renamed.
+      const model = str(rec(rec(value?.usage_to_metrics)?.default)?.model_name);
+      if (model) b.turns.sdk.model = model;
+    }
+  } else if (kind === 'ConversationErrorEvent') {
+    b.turns.sdk.error = compact({ code: str(event.code), detail: str(event.detail) });
   }
+}
+
+/**
+ * A V1 observation's exit code: the tool's own `exit_code` (TerminalObservation; null when the command
+ * never ran), else its `metadata.exit_code` (ExecuteBashObservation wrote only that one), where -1 is
+ * the default of a command that has not exited, not an exit code.
+ */
+function v1ExitCode(obs: Json): number | undefined {
+  const own = int(obs.exit_code);
+  if (own !== undefined) return own;
+  const meta = int(rec(obs.metadata)?.exit_code);
+  return meta === -1 ? undefined : meta;
+}
+
+const ROOT_PARENT_ID = '__root__';
+/** Events that are not nodes of the conversation tree: never its leaf (ConversationState._resolve_active_leaf). */
+const NOT_NODES: ReadonlySet<unknown> = new Set(['ConversationStateUpdateEvent', 'ConversationErrorEvent']);
+
+/**
+ * The positions of the events to read, in order, and how many were left out. Newer SDK events name their
+ * parent (`parent_id`): a conversation navigated back and continued is a tree, and what the agent did is
+ * its active branch, from the last event appended (the SDK's leaf when none was set) back to the root,
+ * an event without `parent_id` following the one before it (EventLog._effective_parent_id). State updates
+ * and conversation errors are not tree nodes and are read where they stand. Without any `parent_id`, or
+ * when a parent is not in the list (a slice of a conversation), every event is read, in order.
+ */
+function activeBranch(history: unknown[]): { order: number[]; offBranch: number } {
+  const all = { order: history.map((_, i) => i), offBranch: 0 };
+  if (!history.some((e) => typeof rec(e)?.parent_id === 'string')) return all;
+  const at = new Map<string, number>();
+  history.forEach((e, i) => {
+    const id = str(rec(e)?.id);
+    if (id !== undefined && !at.has(id)) at.set(id, i);
+  });
+  const isNode = (i: number) => {
+    const e = rec(history[i]);
+    return e !== undefined && !NOT_NODES.has(e.kind);
+  };
+  let leaf = history.length - 1;
+  while (leaf >= 0 && !isNode(leaf)) leaf--;
+  const onBranch = new Set<number>();
+  for (let i = leaf; i >= 0; ) {
+    if (onBranch.has(i)) return all; // a cycle: no tree to read
+    onBranch.add(i);
+    const parent = rec(history[i])?.parent_id;
+    if (parent === ROOT_PARENT_ID) break;
+    if (typeof parent !== 'string') i--;
+    else {
+      const p = at.get(parent);
+      if (p === undefined) return all;
+      i = p;
+    }
+  }
+  const order = all.order.filter((i) => onBranch.has(i) || !isNode(i));
+  return { order, offBranch: history.length - order.length };
 }
 
 function openHandsTurns(history: unknown[], path: string): Turns {
   const b = new TurnBuilder();
-  history.forEach((raw, i) => {
+  const { order, offBranch } = activeBranch(history);
+  if (offBranch > 0) b.turns.sdk.offBranch = offBranch;
+  order.forEach((i) => {
+    const raw = history[i];
     // Old outputs wrote `history` as [action, observation] pairs (EvalOutput: "for compatibility with the old format").
     for (const [j, item] of (Array.isArray(raw) ? raw : [raw]).entries()) {
       const event = rec(item);
@@ -174,14 +291,30 @@ function openHandsTurns(history: unknown[], path: string): Turns {
  * conversation" (openhands/controller/state/control_flags.py, IterationControlFlag / BudgetControlFlag);
  * a run that ended on the agent's `finish` action finished. Any other error is kept as its class name.
  */
-function openHandsTermination(error: unknown, finished: boolean): string {
+function openHandsTermination(error: unknown, turns: Turns): string {
   const message = str(error);
   if (message) {
     if (/maximum iteration|max iteration/i.test(message)) return 'budget_exhausted';
     if (/maximum budget/i.test(message)) return 'budget_exhausted';
     return /^([A-Za-z_][\w.]*)(:|$)/.exec(message)?.[1] ?? message.slice(0, 80);
   }
-  return finished ? 'finished' : 'unknown';
+  return sdkTermination(turns.sdk) ?? (turns.finished ? 'finished' : 'unknown');
+}
+
+/**
+ * What an SDK conversation's own events say of how it ended: a `ConversationErrorEvent` stops the run loop
+ * (LocalConversation.run: `MaxIterationsReached` at `max_iteration_per_run`, `MaxBudgetReached` at
+ * `max_budget_per_run`, otherwise the exception's class name), and the last `execution_status` says
+ * whether the agent finished (`finished`: FinishAction, or a reply without a tool call) or got `stuck`.
+ * Undefined when they say nothing (no such event, or a status of a run not over: `running`, `idle`, …).
+ */
+function sdkTermination(sdk: SdkFacts): string | undefined {
+  const code = sdk.error?.code;
+  if (code === 'MaxIterationsReached' || code === 'MaxBudgetReached') return 'budget_exhausted';
+  if (code) return code;
+  if (sdk.status === 'finished') return 'finished';
+  if (sdk.status === 'stuck' || sdk.status === 'error') return sdk.status;
+  return undefined;
 }
 
 /**
@@ -201,21 +334,22 @@ function rewardOf(testResult: Json | undefined): number | null {
 function rollout(history: unknown[], path: string, ctx: ConvertContext, row: Json | null): Json {
   const turns = openHandsTurns(history, path);
   const metadata = rec(row?.metadata);
-  const llm = rec(metadata?.llm_config) ?? rec(metadata?.llm);
+  const llm = rec(metadata?.llm_config) ?? rec(metadata?.llm) ?? turns.sdk.llm;
   const testResult = rec(row?.test_result);
-  const termination = openHandsTermination(row?.error, turns.finished);
+  const termination = openHandsTermination(row?.error, turns);
   const extra: Json = compact({
     ...(row ? unmapped(row, ['instance_id', 'history', 'instruction', 'error']) : {}),
-    error: row?.error ?? undefined,
+    error: row?.error ?? turns.sdk.error,
+    events_off_branch: turns.sdk.offBranch,
   });
   const patch = str(testResult?.git_patch);
-  const instruction = str(row?.instruction);
+  const instruction = str(row?.instruction) ?? turns.sdk.task;
   return compact({
     source_format: row === null ? 'openhands-events' : 'openhands-eval',
     task_id: idOf(row?.instance_id) ?? locator(ctx),
     // OpenHands writes no rollout id: the row's (or file's) location stands in.
     rollout_id: locator(ctx),
-    policy_version: str(llm?.model),
+    policy_version: str(llm?.model) ?? turns.sdk.model,
     sampling: samplingFrom(llm ? { ...llm, max_tokens: llm.max_output_tokens } : undefined),
     task: instruction ? { prompt: instruction } : undefined,
     transcript: turns.transcript,
@@ -235,12 +369,24 @@ export const convertOpenHandsEval: Convert = (row, ctx) => {
   return [rollout(history, 'history', ctx, row)];
 };
 
-/** A v0 event list: the whole array is one rollout (wholeFile.ts passes it as `{events}`). */
+/**
+ * An event list: the whole list is one rollout (wholeFile.ts passes a JSON array as `{events}`; lineParser.ts
+ * gathers an event-per-line file into `{events}` by `eventsOfLine`).
+ */
 export const convertOpenHandsEvents: Convert = (value, ctx) => {
   const events = list(value.events);
-  if (!events) throw new ConvertError('expected a JSON array of OpenHands events');
+  if (!events) throw new ConvertError('expected a JSON array of OpenHands events, or one event per line');
   return [rollout(events, 'events', ctx, null)];
 };
+
+/**
+ * What one line of an event-per-line file adds to its conversation (the events of one SDK conversation
+ * saved as JSON Lines): the line's event (any `kind`: a newer SDK's events this reader does not know stay
+ * in order and are skipped when read); null for a line that is no event, converted (and failing) alone.
+ */
+export function eventsOfLine(value: Json): Json[] | null {
+  return typeof value.kind === 'string' || isOpenHandsEvent(value) ? [value] : null;
+}
 
 export function isOpenHandsEval(v: Json): boolean {
   return 'instance_id' in v && Array.isArray(v.history) && ('test_result' in v || 'instruction' in v);

@@ -186,6 +186,9 @@ real('tau-bench and tau2-bench', () => {
     // The orchestrator's fixed greeting opens the messages: context, not a generation.
     expect(nth(rollouts, 0).transcript[0].content).toBe('Hi! How can I help you today?');
     expect(nth(rollouts, 0).segments[0].transcript_index).toBe(2);
+    // Airline: only the agent calls tools, so every step is the policy's (no `actor`, as before issue 29).
+    expect(rollouts.map((r) => r.steps.length)).toEqual([8, 8, 9, 8]);
+    expect(rollouts.flatMap((r) => r.steps).every((s: Json) => s.actor === undefined)).toBe(true);
   });
 });
 
@@ -281,5 +284,30 @@ real('NeMo Gym: token ids on another item of the call', () => {
     expect(record.segments).toHaveLength(1);
     expect(record.segments[0].generated_ids).toHaveLength(785);
     expect(record.segments[0].text.startsWith('\n\n```cpp\n#include <iostream>')).toBe(true);
+  });
+});
+
+real('OpenHands V1 SDK events written one per line (issue 24)', () => {
+  it('the published history of a row, one event per line, is one conversation read as the row reads it', () => {
+    const rows = readFileSync(resolve(REAL, 'openhands-v1-sdk/output.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
+    const expected = read('openhands-v1-sdk/output.jsonl').rollouts;
+    rows.forEach((line, i) => {
+      const row = JSON.parse(line);
+      const text = `${row.history.map((e: unknown) => JSON.stringify(e)).join('\n')}\n`;
+      const parser = createLineParser('events.jsonl');
+      const results = [...parser.push(new TextEncoder().encode(text)), ...parser.end()];
+      expect(parser.format).toBe('openhands-events');
+      expect(results.map((r) => [r.kind, r.value.line])).toEqual([['rollout', 1]]);
+      const record = results[0]?.kind === 'rollout' ? (results[0].value.record as Json) : {};
+      const eval_ = nth(expected, i);
+      expect(record.steps).toEqual(eval_.steps);
+      expect(record.segments).toEqual(eval_.segments);
+      expect(record.transcript).toEqual(eval_.transcript);
+      // The row's error and test_result are not in its events: only FinishAction says how it ended.
+      expect(record.termination).toBe(eval_.termination);
+    });
+    expect(rows).toHaveLength(2);
   });
 });

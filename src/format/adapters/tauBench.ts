@@ -37,34 +37,45 @@ export function tau2Termination(reason: unknown): string {
  * later, different call (73 of 1164 calls in the published gpt-4o airline file). A tool message answers
  * the latest call with its id; a repeated id gets `#n` (its occurrence) on the segment and step, the
  * source id kept as `source_tool_call_id`, so two different calls are never read as one executed twice.
- * Only `assistant` messages are the policy's generations; `requestor: "user"` calls (tau2's user tools) are context.
+ * Only `assistant` messages are the policy's generations (segments). A call made by a `user` message (tau2's
+ * user simulator calling its own tools, e.g. the telecom phone's, answered by a tool message with
+ * `requestor: "user"`) was executed by the environment too: its step names its actor, `actor: "user"`, and has
+ * no segment (no generation of the policy made it). The agent's steps carry no `actor`: absent is the policy.
  */
 function chatTurnsWithReusedIds(messages: readonly Message[], first: number): { segments: Json[]; steps: Json[] } {
   const seen = new Map<string, number>();
-  const latest = new Map<string, { call: ToolCall; id: string }>();
+  const latest = new Map<string, { call: ToolCall; id: string; actor?: string }>();
   const segments: Json[] = [];
   const steps: Json[] = [];
+  /** Registers a message's calls under their (occurrence-suffixed) ids; `actor` for calls the policy did not make. */
+  const register = (m: Message, actor?: string): string[] => {
+    const ids: string[] = [];
+    for (const call of m.tool_calls ?? []) {
+      if (call.id === undefined) continue;
+      const n = (seen.get(call.id) ?? 0) + 1;
+      seen.set(call.id, n);
+      const id = n === 1 ? call.id : `${call.id}#${n}`;
+      latest.set(call.id, actor === undefined ? { call, id } : { call, id, actor });
+      ids.push(id);
+    }
+    return ids;
+  };
   messages.forEach((m, i) => {
     if (i < first) return;
     if (m.role === 'assistant') {
       const segment = textSegment(m, i);
-      const ids: string[] = [];
-      for (const call of m.tool_calls ?? []) {
-        if (call.id === undefined) continue;
-        const n = (seen.get(call.id) ?? 0) + 1;
-        seen.set(call.id, n);
-        const id = n === 1 ? call.id : `${call.id}#${n}`;
-        latest.set(call.id, { call, id });
-        ids.push(id);
-      }
+      const ids = register(m);
       segment.tool_call_id = ids[0] ?? null;
       if (ids.length > 1) segment.tool_call_ids = ids;
       else delete segment.tool_call_ids;
       segments.push(segment);
+    } else if (m.role === 'user' && m.tool_calls !== undefined) {
+      register(m, 'user');
     } else if (m.role === 'tool' && m.tool_call_id !== undefined) {
       const joined = latest.get(m.tool_call_id);
       if (!joined) return;
       const step: Json = { tool_call_id: joined.id, tool: joined.call.name ?? str(m.name) ?? '', observation: { text: m.content ?? '' } };
+      if (joined.actor !== undefined) step.actor = joined.actor;
       if (joined.id !== m.tool_call_id) step.source_tool_call_id = m.tool_call_id;
       const args = parsedArguments(joined.call);
       if (args) step.args = args;

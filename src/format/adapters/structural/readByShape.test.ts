@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LineResult } from '../../jsonl';
 import { createLineParser } from '../lineParser';
 import { parseFieldMapping } from '../mapping/schema';
-import { mappingOfInferred } from './readByShape';
+import { mappingOfInferred } from './inferredMapping';
 
 /*
  * One small record of each shape the structural reader takes, written from each shape's own documentation

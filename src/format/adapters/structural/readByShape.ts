@@ -1,10 +1,11 @@
 import { convertMapped } from '../mapping/convert';
 import type { FieldMapping } from '../mapping/schema';
-import { MESSAGE_SHAPES, type MessageShape, toChatMessages } from '../mapping/shapes';
+import { toChatMessages } from '../mapping/shapes';
 import { isRecord, type Json } from '../read';
 import { type Convert, ConvertError } from '../types';
-import { type Fact, findFields, STATUS_WORDS } from './fields';
+import { findFields } from './fields';
 import { findConversation } from './findConversation';
+import { MAPPED_FACTS, mappingOfInferred } from './inferredMapping';
 
 /*
  * The structural reader: the last reader tried, for files no adapter was written for (issue 24). It infers
@@ -19,8 +20,6 @@ interface ShapeReading {
   /** What was inferred and from where: `{conversation: "intermediate_steps", shape: "smolagents", reward: "score"}`. */
   inferred: Record<string, string>;
 }
-
-const MAPPED_FACTS: readonly Fact[] = ['reward', 'task_id', 'rollout_id', 'policy_version', 'prompt'];
 
 /** The mapping a record's shape implies, or null when it holds no conversation with a model turn in it. */
 function inferMapping(value: Json): ShapeReading | null {
@@ -38,31 +37,6 @@ function inferMapping(value: Json): ShapeReading | null {
   const mapping = mappingOfInferred(inferred);
   return mapping ? { mapping, inferred } : null;
 }
-
-/**
- * The field mapping a record's `extra.read_by_shape` stands for: what `lint --print-map` prints and the page's
- * "Save as a mapping" offers, so a second file of the same tool reads the same way through `--map`.
- */
-export function mappingOfInferred(inferred: Readonly<Record<string, unknown>>): FieldMapping | null {
-  const path = inferred.conversation;
-  const shape = inferred.shape;
-  if (typeof path !== 'string' || typeof shape !== 'string' || !isMessageShape(shape)) return null;
-  const mapping: FieldMapping = {
-    description: 'Inferred by Trajscope from the shape of the record (docs/formats.md, "Read by shape"): check it, edit it, keep it.',
-    messages: { path, ...(shape === 'chat' ? {} : { shape }) },
-  };
-  for (const fact of MAPPED_FACTS) {
-    const at = inferred[fact];
-    if (typeof at === 'string') mapping[fact] = at;
-  }
-  if (typeof inferred.termination === 'string') {
-    mapping.status = inferred.termination;
-    mapping.status_map = { ...STATUS_WORDS };
-  }
-  return mapping;
-}
-
-const isMessageShape = (s: string): s is MessageShape => (MESSAGE_SHAPES as readonly string[]).includes(s);
 
 /** Whether a record is one the structural reader takes (detection: tried after every named format). */
 export function hasConversation(value: Json): boolean {
