@@ -35,6 +35,8 @@ export const FINDING_INFO: Record<FindingCode, FindingInfo> = {
   W_GROUP_MIXED_ENV: { severity: 'warning', title: 'The group mixes environment versions', group: true },
   W_ZERO_VARIANCE_GROUP: { severity: 'warning', title: 'All rewards in the group are equal: no learning signal', group: true },
   W_MISSING_METADATA: { severity: 'warning', title: 'Metadata needed to replay or audit is missing', group: false },
+  W_SCAN: { severity: 'warning', title: 'A scanner rule found a behaviour to look at (docs/scanners.md)', group: false },
+  E_SCAN: { severity: 'error', title: 'A scanner rule found a behaviour that must not enter training (docs/scanners.md)', group: false },
   W_READ_BY_SHAPE: {
     severity: 'warning',
     title: 'Read by shape: no adapter knows this tool, its fields were inferred',

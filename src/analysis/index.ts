@@ -18,6 +18,10 @@ export { alignRolloutsPass, argsText, firstDivergentGeneration, textChanges } fr
 export type { ContextChange } from './context';
 export { contextChange, previousSequence } from './context';
 export { formatCount, formatStatistic, plural } from './counting';
+export type { ChatMessage } from './export/chat';
+export { CHAT_SKIP_WORDS, conversationOf } from './export/chat';
+export { GroupPairs, PAIR_SKIP_WORDS, splitPrompt } from './export/pairs';
+export { rolloutSelector } from './export/select';
 export { findingCodes, groupFindings, hasFindingCode, MANY_FINDINGS, rowCounts, severityCounts } from './findingGroups';
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';
@@ -43,6 +47,7 @@ export type { CheckOptions } from './rolloutChecks';
 export { rolloutFindings } from './rolloutChecks';
 export type { RunTrends, StepPoint, StepTotals, TrendFilter, TrendMeasures } from './runTrends';
 export { measures, runTrends, totalsOver } from './runTrends';
+export { DEFAULT_RULES, DEFAULT_RULES_FILE } from './scanners/defaultRules';
 export type { Hit } from './search/match';
 export { contentClauses, HIT_COUNT_CAP, matchRow } from './search/match';
 export type { Query } from './search/query';

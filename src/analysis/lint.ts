@@ -4,6 +4,7 @@ import { groupAdvantages, groupIdOf, samplingKey } from './groups';
 import { rolloutMismatch } from './mismatch';
 import { findRegressions } from './regressions';
 import { type CheckOptions, rolloutFindings } from './rolloutChecks';
+import { scanRollout } from './scanners/scan';
 import { terminationInfo } from './termination';
 import type { Finding, GroupSummary, LintReport, RolloutSummary } from './types';
 
@@ -44,6 +45,7 @@ export function summarizeRollout(loaded: LoadedRollout, options: CheckOptions = 
   const r = loaded.record;
   const counted = options.unknownAsFinished === true && r.termination === 'unknown';
   const mismatch = rolloutMismatch(r, options.isCap);
+  const regressions = findRegressions(r);
   return {
     file: loaded.file,
     line: loaded.line,
@@ -57,8 +59,8 @@ export function summarizeRollout(loaded: LoadedRollout, options: CheckOptions = 
     reward: r.reward ?? null,
     // Steps are what the harness executed; a record without `steps` recorded none (never invented).
     steps: r.steps?.length ?? 0,
-    regressions: findRegressions(r),
-    findings: rolloutFindings(r, options),
+    regressions,
+    findings: options.rules ? [...rolloutFindings(r, options), ...scanRollout(r, regressions, options.rules)] : rolloutFindings(r, options),
     ...(mismatch ? { mismatch } : {}),
   };
 }

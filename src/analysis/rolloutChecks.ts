@@ -1,3 +1,4 @@
+import type { ScanRule } from '../format';
 import { type Rollout, TERMINATIONS } from '../format';
 import { finding } from './finding';
 import type { TokenText } from './rewrite';
@@ -8,6 +9,8 @@ import { trainingFindings } from './trainingChecks';
 import type { Finding } from './types';
 
 export interface CheckOptions {
+  /** Scanner rules to run over each rollout (`lint --rules`, docs/scanners.md): their hits are W_SCAN / E_SCAN. */
+  rules?: readonly ScanRule[];
   /** W_LOGPROB_DRIFT threshold in nats. */
   driftThreshold?: number;
   /**

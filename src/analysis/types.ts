@@ -29,7 +29,9 @@ export type FindingCode =
   | 'W_HIT_MAX_TOKENS'
   | 'W_LOGPROB_DRIFT'
   | 'W_PLACEHOLDER_LOGPROBS'
-  | 'W_READ_BY_SHAPE';
+  | 'W_READ_BY_SHAPE'
+  | 'W_SCAN'
+  | 'E_SCAN';
 
 /** One lint result. `segment` is the 0-based index into `segments`; `step` is 1-based, as steps are numbered. */
 export interface Finding {

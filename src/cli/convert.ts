@@ -2,7 +2,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FORMAT_IDS, FORMAT_LABELS } from '../format';
-import { type ReadOptions, readJsonlFile } from './readFile';
+import { type ReadOptions, readPath } from './readFile';
 import { READ_FLAGS, readOptionsOf } from './readOptions';
 
 /** Enough failed lines to see the pattern; a wrong `--from` on a large file would otherwise flood the terminal. */
@@ -65,7 +65,7 @@ export async function runConvert(argv: string[]): Promise<number> {
   try {
     for (const input of inputs) {
       try {
-        const summary = await readJsonlFile(
+        const summary = await readPath(
           input,
           (r) => {
             if (r.kind === 'rollout') {

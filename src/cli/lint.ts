@@ -1,15 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { LintSession } from '../analysis';
-import { FORMAT_LABELS, mappingOfInferred } from '../format';
+import { DEFAULT_RULES, DEFAULT_RULES_FILE, LintSession } from '../analysis';
+import { FORMAT_LABELS, mappingOfInferred, parseScanRules, type ScanRule } from '../format';
 import { writeJsonStreamed } from './jsonReport';
 import { openLintSpool } from './lintSpool';
-import { type ReadOptions, readJsonlFile } from './readFile';
+import { type ReadOptions, readJsonlFile, readPath } from './readFile';
 import { CHECK_FLAGS, type CheckOptions, checkOptionsOf, READ_FLAGS, readOptionsOf } from './readOptions';
 import { formatReport } from './report';
 import { cliTokenText } from './tokenText';
 
 /**
- * `trajscope lint FILE... [--json] [--print-map] [--is-cap C] [--from NAME] [--map MAP.json] [--unknown-as-finished] [--max-line-bytes N]`:
+ * `trajscope lint FILE... [--json] [--print-map] [--rules default|RULES.json] [--print-rules] [--is-cap C] [--from NAME] [--map MAP.json] [--unknown-as-finished] [--max-line-bytes N]`:
  * exit 0 clean, 1 with error findings, 2 when a file cannot be read, is of no format Trajscope reads, or
  * lint itself fails (never 1, which would read as "errors found"). `-` is stdin.
  */
@@ -31,6 +32,11 @@ async function lint(argv: string[]): Promise<number> {
     return 2;
   }
   const { values, positionals: files } = parsed;
+  if (values['print-rules']) {
+    // The default scanners as a rule file: the start of one's own (docs/scanners.md).
+    process.stdout.write(`${JSON.stringify(DEFAULT_RULES_FILE, null, 2)}\n`);
+    return 0;
+  }
   if (files.length === 0) {
     process.stderr.write('trajscope lint: name at least one .jsonl or .jsonl.gz file\n');
     return 2;
@@ -46,7 +52,14 @@ async function lint(argv: string[]): Promise<number> {
   }
   if (values['print-map']) return printMap(files, format);
   const { isCap } = checkOptions;
-  const checks = { ...checkOptions, tokenText: cliTokenText };
+  let rules: readonly ScanRule[] | undefined;
+  try {
+    rules = await scanRulesOf(values.rules);
+  } catch (e) {
+    process.stderr.write(`trajscope lint: --rules ${values.rules}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  const checks = { ...checkOptions, tokenText: cliTokenText, ...(rules ? { rules } : {}) };
   const normalizeStd = !values['dr-grpo'];
   if (values.json) {
     // Bad lines and rollout summaries go to disk as they come, so memory holds only what groups and
@@ -94,7 +107,7 @@ async function readAll(files: string[], session: LintSession, format: ReadOption
   const notRead: NotRead[] = [];
   for (const file of files) {
     try {
-      const { lines, unsupported } = await readJsonlFile(file, (r) => session.add(r), format);
+      const { lines, unsupported } = await readPath(file, (r) => session.add(r), format);
       if (unsupported !== null) {
         // Another kind of file, not a broken one: said once, and exit 2 (trajectory-format.md §8). Its
         // lines are not counted as read.
@@ -118,6 +131,8 @@ function parse(argv: string[]) {
     options: {
       json: { type: 'boolean', default: false },
       'print-map': { type: 'boolean', default: false },
+      rules: { type: 'string' },
+      'print-rules': { type: 'boolean', default: false },
       'dr-grpo': { type: 'boolean', default: false },
       ...READ_FLAGS,
       ...CHECK_FLAGS,
@@ -159,4 +174,11 @@ async function printMap(files: string[], format: ReadOptions): Promise<number> {
     process.stderr.write(`trajscope lint: ${file}: no record was read by shape (${read}): nothing to print\n`);
   }
   return 2;
+}
+
+/** `--rules default` is the shipped scanners, `--rules FILE` a rule file (docs/scanners.md); none: no scanners. */
+async function scanRulesOf(value: string | undefined): Promise<readonly ScanRule[] | undefined> {
+  if (value === undefined) return undefined;
+  if (value === 'default') return DEFAULT_RULES;
+  return parseScanRules(await readFile(value, 'utf8'));
 }

@@ -4,7 +4,7 @@ import { FLAGS_HELP } from './readOptions';
 const USAGE = `usage: trajscope <command> [options]
 
 commands:
-  lint FILE... [--json] [--dr-grpo] [read options] [check options]   (FILE - is stdin)
+  lint FILE... [--json] [--dr-grpo] [--rules default|RULES.json] [--print-rules] [--print-map] [read options] [check options]   (FILE - is stdin)
       check trajectories against the v1 contract; exit 0 clean, 1 with errors, 2 when a file cannot be read
       or is of no format Trajscope reads, or an option is wrong
   convert IN... --out OUT.jsonl [read options]
@@ -21,6 +21,10 @@ commands:
       SQL (DuckDB) over a run index: tables rollouts, groups, advantages, duplicates, parse_errors; a run
       directory is indexed (or refreshed) first, into RUN/.trajscope/index. Read-only: one SELECT or
       EXPLAIN, no file access (--allow-write lifts it); at most --limit rows printed (default 10,000; 0: all)
+  export RUN_OR_FILE... [--where QUERY] --as v1|sft|dpo|parquet --out FILE [read options] [check options]
+      the rollouts a search query chooses (the app's query language; none: every rollout) as training data:
+      v1 records, sft chat conversations of rewarded rollouts, dpo pairs of each group's best and worst, or
+      parquet index rows; each with its provenance (file, line, rollout key, query); a summary on stderr
   bundle RUN --out SITE [--jobs N] [read options]
       write a static site of the run (the inspector, the run's files, their index) that any static host
       answering HTTP range requests serves; the page opens on the run
@@ -52,6 +56,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'query': {
       const { runQuery } = await import('./query');
       return runQuery(rest);
+    }
+    case 'export': {
+      const { runExport } = await import('./export');
+      return runExport(rest);
     }
     case 'bundle': {
       const { runBundle } = await import('./bundle');

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import {
@@ -14,6 +14,8 @@ import {
   parseFieldMapping,
   recoverGzipTail,
 } from '../format';
+import { walk } from './runIndex/inputs';
+import { readDirectory } from './traceDirectory';
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 
@@ -159,6 +161,42 @@ export async function readJsonlFile(
   }
   for (const r of parser.end()) onLine(r);
   return summary();
+}
+
+/**
+ * Reads a path named on the command line: a directory as the traces its files together hold (an OpenHands
+ * conversation, a Harbor job, a tau2-bench results directory: `readDirectory`, docs/formats.md "Directories
+ * as traces"), its results named by the path as given and each trace's file within it, so two directories
+ * of one layout never share a name; anything else as one trajectory file (`readJsonlFile`). A directory of
+ * no known layout is `unsupported`, with one line saying what it holds.
+ */
+export async function readPath(path: string, onLine: (r: LineResult) => void, options: ReadOptions = {}): Promise<ReadSummary> {
+  if (STDIN_NAMES.has(path) || !(await stat(path).catch(() => null))?.isDirectory()) return readJsonlFile(path, onLine, options);
+  const traces = await readDirectory(path, onLine, options, path);
+  if (traces.unsupported === null || traces.format !== null) return traces;
+  // No trace layout, but trajectory files: a run directory, read file by file as `index` lists it.
+  const files = await walk(resolve(path));
+  return files.length === 0 ? traces : readFiles(path, files, onLine, options);
+}
+
+/** A run directory's files read in name order, each named by its path as typed; one summary for them all. */
+async function readFiles(
+  dir: string,
+  files: readonly string[],
+  onLine: (r: LineResult) => void,
+  options: ReadOptions,
+): Promise<ReadSummary> {
+  let lines = 0;
+  let format: ReadSummary['format'] = null;
+  const unread: string[] = [];
+  for (const file of files) {
+    const name = join(dir, relative(resolve(dir), file));
+    const summary = await readJsonlFile(file, onLine, options, { name });
+    lines += summary.lines;
+    format ??= summary.format;
+    if (summary.unsupported !== null) unread.push(`${name}: ${summary.unsupported}`);
+  }
+  return { lines, format, metadata: false, unsupported: unread.length > 0 ? unread.join('; ') : null, gzip: false };
 }
 
 /**

@@ -21,6 +21,8 @@ export {
   segmentText,
   transcriptIndex,
 } from './additions';
+export type { FileBytes, ReadFile, TraceDirectory } from './directories';
+export { describeDirectory, detectTraceDirectory, LAYOUT_INFO, readTraceDirectory } from './directories';
 export { recoverGzipTail } from './gzipRecovery';
 export { stableStringify } from './json';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
@@ -32,6 +34,8 @@ export type { IndexRow } from './runIndex/columns';
 export { encodeIndexShard } from './runIndex/columns';
 export type { RunManifest } from './runIndex/manifest';
 export { parseRunManifest } from './runIndex/manifest';
+export type { ScanRule, StepMatch } from './scanRules';
+export { parseScanRules, ScanRuleError } from './scanRules';
 export type { Grading, Rollout, Segment, Step, Training, TrainingUpdate } from './schema';
 export { rolloutSchema, segmentSchema, stepSchema } from './schema';
 export type { ServedFile } from './served';

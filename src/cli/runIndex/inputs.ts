@@ -44,7 +44,7 @@ export async function listInputs(paths: readonly string[], outDir: string, named
 }
 
 /** A directory's trajectory files in name order, recursively; another run index inside it is skipped. */
-async function walk(dir: string): Promise<string[]> {
+export async function walk(dir: string): Promise<string[]> {
   const out: string[] = [];
   const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (entries.some((e) => e.name === 'manifest.json') && entries.some((e) => e.name === 'shards' && e.isDirectory())) return [];

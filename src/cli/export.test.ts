@@ -1,0 +1,197 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { parquetReadObjects } from 'hyparquet';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type LintReport, LintSession } from '../analysis';
+import { parseLine, type Rollout, reviewKey } from '../format';
+import { indexRowFrom } from '../format/runIndex/columns';
+import { runExport } from './export';
+import { readJsonlFile } from './readFile';
+
+/*
+ * `trajscope export` on the committed demo data: the run (public/demo/run, 24 gzip files) and the
+ * single-file demo (public/demo/rollouts.jsonl). What each export should hold is counted here from lint's
+ * own report of the same files, not from the export's code.
+ */
+const RUN = fileURLToPath(new URL('../../public/demo/run/', import.meta.url));
+const ROLLOUTS = fileURLToPath(new URL('../../public/demo/rollouts.jsonl', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'trajscope-export-'));
+
+interface Provenance {
+  file: string;
+  line: number;
+  rollout_key: string;
+  where?: string;
+}
+
+async function exportTo(name: string, ...args: string[]): Promise<{ code: number; stderr: string; out: string }> {
+  const out = join(dir, name);
+  const errors: string[] = [];
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    errors.push(String(chunk));
+    return true;
+  });
+  try {
+    const code = await runExport([...args, '--out', out]);
+    return { code, stderr: errors.join(''), out };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+const jsonLines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+/** The demo run's files, each as its lines. */
+const runLines = new Map(
+  readdirSync(RUN)
+    .filter((n) => !n.startsWith('.'))
+    .map((n) => [
+      n,
+      gunzipSync(readFileSync(join(RUN, n)))
+        .toString('utf8')
+        .split('\n'),
+    ]),
+);
+
+/** The record a provenance names, read again from its file: it must be the rollout whose key it carries. */
+function recordAt(p: Provenance, lines: Map<string, string[]>): Rollout {
+  const text = lines.get(p.file)?.[p.line - 1];
+  const r = text === undefined ? null : parseLine(text, p.line, p.file);
+  if (r?.kind !== 'rollout') throw new Error(`${p.file}:${p.line} is not a rollout`);
+  expect(reviewKey({ rollout_id: r.value.record.rollout_id, attempt_id: r.value.record.attempt_id ?? null })).toBe(p.rollout_key);
+  return r.value.record;
+}
+
+async function lintOf(files: { path: string; name: string }[]): Promise<LintReport> {
+  const session = new LintSession();
+  for (const f of files) await readJsonlFile(f.path, (r) => session.add(r), {}, { name: f.name });
+  return session.report(true);
+}
+
+let runReport: LintReport;
+let singleReport: LintReport;
+beforeAll(async () => {
+  runReport = await lintOf([...runLines.keys()].sort().map((name) => ({ path: join(RUN, name), name })));
+  singleReport = await lintOf([{ path: ROLLOUTS, name: ROLLOUTS }]);
+});
+
+afterEach(() => {
+  // A finished export leaves no partial file beside its output.
+  expect(readdirSync(dir).filter((n) => n.endsWith('.partial'))).toEqual([]);
+});
+
+describe('trajscope export', () => {
+  it('--as dpo gives one pair per group with a reward gap, each side resolving to its source line', async () => {
+    // By hand from lint's group summaries: a group has a gap when its in-signal rewards are not all equal.
+    const withGap = runReport.groups.filter((g) => g.std !== null && g.std > 0);
+    expect(withGap.length).toBeGreaterThan(0);
+    const { code, stderr, out } = await exportTo('run.dpo.jsonl', RUN, '--as', 'dpo');
+    expect(code).toBe(0);
+    const pairs = jsonLines(out);
+    expect(pairs).toHaveLength(withGap.length);
+    expect(new Set(pairs.map((p) => p.group_id))).toEqual(new Set(withGap.map((g) => g.group_id)));
+    for (const pair of pairs) {
+      const { chosen, rejected, where } = pair.provenance as { chosen: Provenance; rejected: Provenance; where: string };
+      expect(where).toBe('');
+      const [best, worst] = [recordAt(chosen, runLines), recordAt(rejected, runLines)];
+      expect([best.reward, worst.reward]).toEqual([pair.reward_chosen, pair.reward_rejected]);
+      expect(best.reward).toBeGreaterThan(worst.reward ?? Number.POSITIVE_INFINITY);
+      expect([best.group_id, worst.group_id]).toEqual([pair.group_id, pair.group_id]);
+      expect(best.policy_version).toBe(worst.policy_version);
+      for (const r of [best, worst]) expect(['infra_failure', 'cancelled']).not.toContain(r.termination);
+      // TRL's conversational form: a shared prompt, then each side starts with the model's turn.
+      const [prompt, yes, no] = [pair.prompt, pair.chosen, pair.rejected] as { role: string }[][];
+      expect(prompt?.map((m) => m.role).slice(0, 2)).toEqual(['system', 'user']);
+      expect([yes?.[0]?.role, no?.[0]?.role]).toEqual(['assistant', 'assistant']);
+    }
+    expect(stderr).toContain(`${withGap.length} pairs written`);
+    expect(stderr).toContain(`${runReport.groups.length - withGap.length} groups with no reward gap`);
+  }, 60_000);
+
+  it('--as sft holds rewarded rollouts in the signal only, never an excluded one', async () => {
+    const rewarded = singleReport.rollouts.filter((r) => r.in_signal && (r.reward ?? 0) > 0);
+    const excluded = singleReport.rollouts.filter((r) => !r.in_signal);
+    expect(excluded.map((r) => r.termination).sort()).toEqual(['cancelled', 'infra_failure', 'infra_failure']);
+    const { code, stderr, out } = await exportTo('single.sft.jsonl', ROLLOUTS, '--as', 'sft');
+    expect(code).toBe(0);
+    const lines = [ROLLOUTS, readFileSync(ROLLOUTS, 'utf8').split('\n')] as const;
+    const conversations = jsonLines(out);
+    for (const c of conversations) {
+      const record = recordAt(c.provenance as Provenance, new Map([lines]));
+      expect(['infra_failure', 'cancelled']).not.toContain(record.termination);
+      expect(record.reward).toBeGreaterThan(0);
+      const messages = c.messages as { role: string; content: string }[];
+      expect(messages.at(-1)?.role).toBe('assistant');
+    }
+    const skipped = rewarded.length - conversations.length;
+    // What is not written is said: the excluded, the unrewarded, and any rollout with no text to train on.
+    expect(stderr).toContain(`${excluded.length} rollouts excluded`);
+    if (skipped > 0) expect(stderr).toMatch(/a context rewritten|no token text|no model turn|cannot be told apart/);
+    expect(conversations.length).toBeGreaterThan(0);
+
+    const run = await exportTo('run.sft.jsonl', RUN, '--as', 'sft');
+    for (const c of jsonLines(run.out)) {
+      const record = recordAt(c.provenance as Provenance, runLines);
+      expect(['infra_failure', 'cancelled']).not.toContain(record.termination);
+    }
+    const runRewarded = runReport.rollouts.filter((r) => r.in_signal && (r.reward ?? 0) > 0);
+    expect(jsonLines(run.out)).toHaveLength(runRewarded.length);
+  }, 60_000);
+
+  it("--where 'term:budget_exhausted' selects exactly lint's count of that termination, each record as it was read", async () => {
+    const budget = runReport.rollouts.filter((r) => r.termination === 'budget_exhausted');
+    expect(budget.length).toBeGreaterThan(0);
+    const { code, stderr, out } = await exportTo('run.budget.jsonl', RUN, '--where', 'term:budget_exhausted', '--as', 'v1');
+    expect(code).toBe(0);
+    const records = jsonLines(out);
+    expect(records).toHaveLength(budget.length);
+    for (const { provenance, ...record } of records) {
+      const p = provenance as Provenance;
+      expect(p.where).toBe('term:budget_exhausted');
+      expect(record).toEqual(JSON.parse(runLines.get(p.file)?.[p.line - 1] ?? 'null'));
+    }
+    expect(stderr).toContain(`${runReport.rollouts.length} rollouts read, ${budget.length} matched; ${budget.length} records written`);
+  }, 60_000);
+
+  it('--as parquet writes the index rows of the matching rollouts, with their key and the query as columns', async () => {
+    const matching = runReport.rollouts.filter((r) => r.reward !== null && r.reward > 0.5);
+    const { code, out } = await exportTo('run.parquet', RUN, '--where', 'reward>0.5', '--as', 'parquet');
+    expect(code).toBe(0);
+    const bytes = readFileSync(out);
+    const rows = await parquetReadObjects({
+      file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    });
+    expect(rows).toHaveLength(matching.length);
+    for (const row of rows) {
+      const index = indexRowFrom(row);
+      expect(index.reward).toBeGreaterThan(0.5);
+      expect(row.where).toBe('reward>0.5');
+      const record = recordAt({ file: index.file, line: index.line, rollout_key: String(row.rollout_key) }, runLines);
+      expect(index.rollout_id).toBe(record.rollout_id);
+      expect(index.training_step).toBe(record.training_step);
+    }
+  }, 60_000);
+
+  it('refuses a query that does not parse (exit 2, naming the term) and writes nothing', async () => {
+    const { code, stderr, out } = await exportTo('bad.jsonl', ROLLOUTS, '--where', 'reward>0 colour:red', '--as', 'v1');
+    expect(code).toBe(2);
+    expect(stderr).toContain('"colour:" at 10 is not a term');
+    expect(stderr).toContain(`\n  reward>0 colour:red\n  ${' '.repeat(9)}^`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('refuses an unknown format, and an input it cannot read, before writing anything', async () => {
+    expect((await exportTo('x.jsonl', ROLLOUTS, '--as', 'csv')).code).toBe(2);
+    const missing = await exportTo('y.jsonl', join(dir, 'absent.jsonl'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('absent.jsonl');
+    expect(existsSync(missing.out)).toBe(false);
+  });
+});

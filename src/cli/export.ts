@@ -1,0 +1,171 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatCount, parseQuery, plural, type Query, QueryError, rolloutSelector, summarizeRollout } from '../analysis';
+import { RolloutKeyPass } from './export/keys';
+import { commit, discard, pendingPath } from './export/output';
+import { dpoSink, parquetSink, type Sink, sftSink, v1Sink } from './export/sinks';
+import { type ReadOptions, readJsonlFile } from './readFile';
+import { CHECK_FLAGS, checkOptionsOf, READ_FLAGS, readOptionsOf } from './readOptions';
+import { type Input, listInputs } from './runIndex/inputs';
+import { cliTokenText } from './tokenText';
+
+const FORMATS = ['v1', 'sft', 'dpo', 'parquet'] as const;
+type ExportFormat = (typeof FORMATS)[number];
+
+const say = (text: string) => process.stderr.write(`trajscope export: ${text}\n`);
+
+/**
+ * `trajscope export RUN_OR_FILE... --where QUERY --as v1|sft|dpo|parquet --out FILE [read options] [check options]`:
+ * the rollouts the search query chooses, as training data, each with its provenance. Exit 0 when written;
+ * 2 when an option or the query is wrong or an input cannot be read (then nothing is written).
+ */
+export async function runExport(argv: string[]): Promise<number> {
+  try {
+    return await exportCommand(argv);
+  } catch (e) {
+    say(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+    return 2;
+  }
+}
+
+async function exportCommand(argv: string[]): Promise<number> {
+  let values: ReturnType<typeof parse>['values'];
+  let paths: string[];
+  let read: ReadOptions;
+  let checks: ReturnType<typeof checkOptionsOf>;
+  try {
+    ({ values, positionals: paths } = parse(argv));
+    checks = checkOptionsOf(values);
+    read = await readOptionsOf(values);
+  } catch (e) {
+    say(e instanceof Error ? e.message : String(e));
+    return 2;
+  }
+  const as = values.as;
+  if (!isFormat(as)) return usage(`--as takes ${FORMATS.join(', ')}${as === undefined ? '' : `, not "${as}"`}`);
+  if (values.out === undefined) return usage('name the output with --out FILE');
+  if (paths.length === 0) return usage('name at least one run directory or trajectory file');
+  if (paths.some((p) => p === '-' || p === '/dev/stdin')) return usage('standard input cannot be exported (the inputs are read twice)');
+  const where = values.where ?? '';
+  let query: Query;
+  try {
+    query = parseQuery(where);
+  } catch (e) {
+    if (!(e instanceof QueryError)) throw e;
+    say(`--where: ${e.message}\n  ${where}\n  ${' '.repeat(e.position)}^`);
+    return 2;
+  }
+  const out = resolve(values.out);
+  if (existsSync(out) && statSync(out).isDirectory()) return usage(`--out ${values.out} is a directory; name a file`);
+  let inputs: Input[];
+  try {
+    // The output may lie in the run directory (and an older export of the same name with it): never an input.
+    inputs = (await listInputs(paths, out)).inputs.filter((i) => i.path !== out);
+  } catch (e) {
+    say(e instanceof Error ? e.message : String(e));
+    return 2;
+  }
+  if (inputs.length === 0) return usage('the only input named is the output');
+
+  const keys = await RolloutKeyPass.read(inputs, read);
+  if (keys.notRead.length > 0) {
+    for (const n of keys.notRead) say(`${n.file}: ${n.message}`);
+    say('nothing written');
+    return 2;
+  }
+
+  const pending = pendingPath(out);
+  const rowChecks = { ...checks, tokenText: cliTokenText };
+  const selector = rolloutSelector(query);
+  const counts = { rollouts: 0, matched: 0, badLines: 0, appended: 0 };
+  let sink: Sink;
+  try {
+    sink = sinkFor(as, pending, where, rowChecks);
+    for (const input of inputs) {
+      const hooks = sink.file?.(input.file);
+      const known = keys.count(input.file);
+      let n = 0;
+      const file = await readJsonlFile(
+        input.path,
+        (r) => {
+          if (r.kind === 'error') {
+            counts.badLines++;
+            return;
+          }
+          if (n >= known) {
+            counts.appended++;
+            return;
+          }
+          const loaded = r.value;
+          const rollout_key = keys.keyOf(input.file, n++, loaded.record, loaded.line);
+          counts.rollouts++;
+          const summary = summarizeRollout(loaded, rowChecks);
+          if (!selector.matches(summary, loaded.record)) return;
+          counts.matched++;
+          sink.take({ loaded, summary, provenance: { file: input.file, line: loaded.line, rollout_key, where } });
+        },
+        read,
+        { name: input.file, ...(hooks ? { onBytes: hooks.onBytes } : {}) },
+      );
+      hooks?.end(file.format);
+    }
+    sink.close();
+    commit(pending, out);
+  } catch (e) {
+    // An output that cannot be written, a file rewritten between the two reads: no half-written export is left.
+    discard(pending);
+    say(`${e instanceof Error ? e.message : String(e)}; nothing written`);
+    return 2;
+  }
+  say(summaryLine(as, values.out, counts, sink));
+  return 0;
+}
+
+function sinkFor(as: ExportFormat, path: string, where: string, checks: Parameters<typeof parquetSink>[1]): Sink {
+  if (as === 'sft') return sftSink(path);
+  if (as === 'dpo') return dpoSink(path, where);
+  if (as === 'parquet') return parquetSink(path, checks);
+  return v1Sink(path);
+}
+
+/** "384 rollouts read, 384 matched; 56 pairs written to out.jsonl (dpo); skipped: 8 rollouts excluded (...), 40 groups with no reward gap". */
+function summaryLine(
+  as: ExportFormat,
+  out: string,
+  counts: { rollouts: number; matched: number; badLines: number; appended: number },
+  sink: Sink,
+): string {
+  const read = [plural(counts.rollouts, 'rollout'), ...(counts.badLines > 0 ? [plural(counts.badLines, 'bad line')] : [])].join(' and ');
+  const skipped = [...sink.skips.counts.values()].map(({ noun, why, n }) => `${plural(n, noun)} ${why}`);
+  if (counts.appended > 0) skipped.push(`${plural(counts.appended, 'rollout')} appended during the export`);
+  return (
+    `${read} read, ${formatCount(counts.matched)} matched; ${plural(sink.written(), sink.unit)} written to ${out} (${as})` +
+    (skipped.length > 0 ? `; skipped: ${skipped.join(', ')}` : '')
+  );
+}
+
+function isFormat(v: string | undefined): v is ExportFormat {
+  return (FORMATS as readonly (string | undefined)[]).includes(v);
+}
+
+function usage(problem: string): number {
+  say(
+    `${problem}\nusage: trajscope export RUN_OR_FILE... [--where QUERY] --as ${FORMATS.join('|')} --out FILE [read options] [check options]`,
+  );
+  return 2;
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      where: { type: 'string' },
+      as: { type: 'string', default: 'v1' },
+      out: { type: 'string' },
+      ...READ_FLAGS,
+      ...CHECK_FLAGS,
+    },
+  });
+}

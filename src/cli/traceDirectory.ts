@@ -1,0 +1,143 @@
+import { constants } from 'node:fs';
+import { type FileHandle, lstat, open, readdir, readlink, realpath } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  describeDirectory,
+  detectTraceDirectory,
+  type FileBytes,
+  LAYOUT_INFO,
+  type LineResult,
+  type ReadFile,
+  readTraceDirectory,
+  type TraceDirectory,
+} from '../format';
+import type { ReadOptions, ReadSummary } from './readFile';
+
+/** Folders below the named directory that are listed: a jobs folder's job, trial, `agent/` and its logs. */
+const MAX_DEPTH = 8;
+/** Files listed before giving up: a directory this large is not one run's traces (a home folder, a disk). */
+const MAX_FILES = 500_000;
+/** The largest file read (whole: every file of a layout is one JSON document), as a multi-line document's limit. */
+const FILE_LIMIT = 256 * 1024 * 1024;
+// No-follow on the last component, and never block on a FIFO put where a file was; 0 where the OS lacks them.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+interface Listing {
+  /** Regular files, directory-relative, '/'-separated, sorted. */
+  files: string[];
+  /** Symbolic links met (never followed). */
+  links: number;
+}
+
+/**
+ * The regular files under a directory, reached through real subdirectories only: a symbolic link inside it
+ * is counted and never followed (wherever it points, in or out), and dot-names (`.git`, editor state) are
+ * skipped, as `view` serves a directory (src/cli/server/catalog.ts). Depth-first with an explicit stack.
+ */
+async function listDirectory(root: string, given: string): Promise<Listing> {
+  const files: string[] = [];
+  let links = 0;
+  const stack: string[][] = [[]];
+  while (stack.length > 0) {
+    const rel = stack.pop() ?? [];
+    const entries = await readdir(join(root, ...rel), { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      if (e.name.startsWith('.')) continue;
+      if (e.isSymbolicLink()) links++;
+      else if (e.isDirectory() && rel.length < MAX_DEPTH) stack.push([...rel, e.name]);
+      else if (e.isFile()) files.push([...rel, e.name].join('/'));
+      if (files.length > MAX_FILES)
+        throw new Error(`${given} holds more than ${MAX_FILES.toLocaleString('en-US')} files: not one run's traces`);
+    }
+  }
+  return { files: files.sort(), links };
+}
+
+/**
+ * Whether the opened descriptor is the file at `expected`, reached through real directories only (as the
+ * view server checks what it serves, catalog.ts `reachesWithoutLinks`): on Linux the kernel says where the
+ * descriptor's file is; elsewhere an lstat walk after the open, where a link or another inode refuses.
+ */
+async function reachedWithoutLinks(
+  handle: FileHandle,
+  root: string,
+  rel: string[],
+  opened: { dev: number; ino: number },
+): Promise<boolean> {
+  const expected = join(root, ...rel);
+  if (process.platform === 'linux') {
+    const where = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => null);
+    if (where !== null) return where === expected;
+  }
+  let at = root;
+  for (const part of rel.slice(0, -1)) {
+    at = join(at, part);
+    if (!(await lstat(at)).isDirectory()) return false;
+  }
+  const last = await lstat(expected);
+  return last.isFile() && last.dev === opened.dev && last.ino === opened.ino;
+}
+
+/** Reads one listed file, refusing anything reached through a link (a file or folder swapped for one since). */
+async function readInside(root: string, path: string): Promise<FileBytes> {
+  const rel = path.split('/');
+  let handle: FileHandle;
+  try {
+    handle = await open(join(root, ...rel), OPEN_FLAGS);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return {
+      error: code === 'ELOOP' ? 'a symbolic link: not followed' : code === 'ENOENT' ? 'gone since the directory was listed' : String(e),
+    };
+  }
+  try {
+    const s = await handle.stat();
+    if (!s.isFile()) return { error: 'not a regular file' };
+    if (!(await reachedWithoutLinks(handle, root, rel, s))) return { error: 'reached through a symbolic link: not read' };
+    if (s.size > FILE_LIMIT) return { error: `larger than ${FILE_LIMIT / 1024 / 1024} MiB, the limit of a file read whole: not read` };
+    return { bytes: await handle.readFile() };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The layouts a directory was found to hold, in words: "a Harbor job and a tau2-bench results directory". */
+function layoutWords(found: TraceDirectory): string {
+  return found.layouts.map((l) => LAYOUT_INFO[l].label).join(' and ');
+}
+
+/**
+ * Reads a directory whose files together are traces (docs/formats.md, "Directories as traces"): an
+ * OpenHands SDK conversation folder, a Harbor job (a folder per trial) or tau2-bench's results directory,
+ * one rollout per conversation, trial or simulation, through the converters the formats already have.
+ * Results are named `name` + each trace's directory-relative main file (`name` is '' by default: the names
+ * are directory-relative), at line 1. A directory that holds none of these is `unsupported`, with one line
+ * saying what it holds (`lint` prints it and exits 2). `--from NAME` other than the layout's own format, or
+ * a field mapping, does not apply to a directory: that is said the same way. Only the listed regular files
+ * are read, none through a symbolic link. Rejects only when the directory cannot be listed at all.
+ */
+export async function readDirectory(
+  dir: string,
+  onLine: (r: LineResult) => void,
+  options: ReadOptions = {},
+  name = '',
+): Promise<ReadSummary> {
+  const root = await realpath(dir);
+  const listing = await listDirectory(root, dir);
+  const read: ReadFile = (path) => readInside(root, path);
+  const found = await detectTraceDirectory(listing.files, read);
+  const summary = (lines: number, unsupported: string | null): ReadSummary => {
+    // A layout found but not read (a --from that does not apply) still says which: readPath reads a
+    // directory file by file only when it holds no layout at all.
+    const first = found?.layouts[0];
+    return { lines, format: first ? LAYOUT_INFO[first].format : null, metadata: false, unsupported, gzip: false };
+  };
+  if (found === null) return summary(0, describeDirectory(listing.files, listing.links));
+  const from = options.from ?? 'auto';
+  if (from !== 'auto' && !found.layouts.some((l) => LAYOUT_INFO[l].format === from)) {
+    const formats = found.layouts.map((l) => LAYOUT_INFO[l].format).join(', ');
+    return summary(0, `${layoutWords(found)}, read as ${formats}: --from ${from} does not apply to it (name its files to read them so)`);
+  }
+  const prefix = name === '' || name.endsWith('/') ? name : `${name}/`;
+  return summary(await readTraceDirectory(found, read, onLine, prefix), null);
+}
