@@ -22,6 +22,8 @@ export type { ChatMessage } from './export/chat';
 export { CHAT_SKIP_WORDS, conversationOf } from './export/chat';
 export { GroupPairs, PAIR_SKIP_WORDS, splitPrompt } from './export/pairs';
 export { rolloutSelector } from './export/select';
+export type { FailureModesResult } from './failureModes/modes';
+export { FailureModes } from './failureModes/modes';
 export { findingCodes, groupFindings, hasFindingCode, MANY_FINDINGS, rowCounts, severityCounts } from './findingGroups';
 export { FINDING_INFO, GROUP_FINDING_CODES } from './findingInfo';
 export type { GroupOverview } from './groupOverview';

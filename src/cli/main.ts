@@ -25,6 +25,14 @@ commands:
       the rollouts a search query chooses (the app's query language; none: every rollout) as training data:
       v1 records, sft chat conversations of rewarded rollouts, dpo pairs of each group's best and worst, or
       parquet index rows; each with its provenance (file, line, rollout key, query); a summary on stderr
+  regrade RUN_OR_FILE... --grader 'CMD' --out DIR [--jobs N] [--timeout S] [read options]
+      run a grader command once per rollout over its stored artifact (in a fresh temporary directory, the
+      task on stdin and in TRAJSCOPE_* variables; it prints {"reward", "verdict"}); DIR/regrade.parquet has
+      old and new verdicts per rollout; DIR/regrade.journal lets an interrupted regrade resume (docs/adr/0025)
+  modes FILE_OR_DIR... [--json] [read options]
+      failure modes: the failing or excluded rollouts grouped by signature (termination, the last failing
+      observation as a template, last tool, regressions, findings), ranked by count with their share per
+      training step (docs/failure-modes.md)
   bundle RUN --out SITE [--jobs N] [read options]
       write a static site of the run (the inspector, the run's files, their index) that any static host
       answering HTTP range requests serves; the page opens on the run
@@ -60,6 +68,14 @@ export async function main(argv: string[]): Promise<number> {
     case 'export': {
       const { runExport } = await import('./export');
       return runExport(rest);
+    }
+    case 'regrade': {
+      const { runRegrade } = await import('./regrade');
+      return runRegrade(rest);
+    }
+    case 'modes': {
+      const { runModes } = await import('./modes');
+      return runModes(rest);
     }
     case 'bundle': {
       const { runBundle } = await import('./bundle');

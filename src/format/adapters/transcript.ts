@@ -111,6 +111,9 @@ export function textSegment(message: Message, transcriptIndex: number | undefine
 /** Parsed tool-call arguments when they are a JSON object (v1 `args` is an object), else undefined. */
 export function parsedArguments(call: ToolCall | undefined): Json | undefined {
   if (call?.arguments === undefined) return undefined;
+  // Only an object can be `args`: text that does not open one (code, a command) is not tried, since a
+  // thrown SyntaxError per call was the largest cost of reading such traces.
+  if (!/^\s*\{/.test(call.arguments)) return undefined;
   try {
     return rec(parseJson(call.arguments));
   } catch {

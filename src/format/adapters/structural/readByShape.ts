@@ -38,14 +38,29 @@ function inferMapping(value: Json): ShapeReading | null {
   return mapping ? { mapping, inferred } : null;
 }
 
+/**
+ * Readings by record, kept from detection to conversion: both ask of the same parsed line (lineParser hands
+ * the value it detected on to the converter), and inferring twice was a fifth of reading a file by shape.
+ */
+const readings = new WeakMap<Json, ShapeReading | null>();
+
+function readingOf(value: Json): ShapeReading | null {
+  let reading = readings.get(value);
+  if (reading === undefined) {
+    reading = inferMapping(value);
+    readings.set(value, reading);
+  }
+  return reading;
+}
+
 /** Whether a record is one the structural reader takes (detection: tried after every named format). */
 export function hasConversation(value: Json): boolean {
-  return inferMapping(value) !== null;
+  return readingOf(value) !== null;
 }
 
 /** The `structural` format: one record read through the mapping its shape implies, its inferences named. */
 export const convertByShape: Convert = (value, ctx) => {
-  const reading = inferMapping(value);
+  const reading = readingOf(value);
   if (!reading) throw new ConvertError('no conversation with a model turn was found in this record (docs/formats.md, "Read by shape")');
   return convertMapped(value, { ...ctx, mapping: reading.mapping }).map((record) => ({
     ...record,

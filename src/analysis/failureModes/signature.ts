@@ -1,0 +1,99 @@
+import type { Rollout, Step } from '../../format';
+import type { RolloutSummary } from '../types';
+
+/** A reward at or above this is full: the demo contract's pass, as `compare`'s PASS_REWARD. */
+const FULL_REWARD = 1;
+
+/** A failure keyword: the line of a long observation that is its message (the rest is context). */
+const FAILING_LINE = /error|fail|exceed|over budget|timeout|timed out|killed|exception|traceback|denied|refused|invalid|not found|unknown/i;
+
+/** The evidence a rollout's failure is told by, before its text becomes a template. */
+export interface Evidence {
+  /** The tool whose observation it is, `grader` for the private verdict, `budget` for a spent budget, `none`. */
+  source: string;
+  /** One line: the failing line of the observation, or what the grader or budget says. */
+  line: string;
+}
+
+/** The parts of a signature other than the template: what merging compares as a set. */
+export interface SignatureFacts {
+  termination: string;
+  /** The grader's verdict, or null when there is none. */
+  verdict: string | null;
+  lastTool: string | null;
+  regressionKinds: string[];
+  findingCodes: string[];
+}
+
+/** Whether a rollout counts as a failure: out of the signal, or rewarded below `FULL_REWARD`. */
+export function isFailure(summary: RolloutSummary): boolean {
+  return !summary.in_signal || summary.reward === null || summary.reward < FULL_REWARD;
+}
+
+function stepFailed(step: Step): boolean {
+  const o = step.observation;
+  if (o?.status !== undefined && o.status !== 'ok') return true;
+  if (typeof o?.exit_code === 'number' && o.exit_code !== 0) return true;
+  return (step.tests?.failed?.length ?? 0) > 0 || (step.tests?.over_budget?.length ?? 0) > 0;
+}
+
+/** Private tests are written as names or as a count. */
+const countOf = (tests: number | readonly string[] | undefined) => (typeof tests === 'number' ? tests : tests?.length);
+
+/** The line of an observation that says what went wrong: the first with a failure keyword, else the first. */
+function failingLine(text: string): string {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  return lines.find((l) => FAILING_LINE.test(l)) ?? lines[0] ?? '';
+}
+
+/**
+ * The last failing observation that was not recovered from: a failing step after which the same tool
+ * never succeeded again. A test run that went red and then green is history, not the reason the rollout
+ * failed; when nothing is left, the grader's verdict or the budget speaks instead.
+ */
+export function evidenceOf(record: Rollout): Evidence {
+  const steps = record.steps ?? [];
+  const recovered = new Set<string>();
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i];
+    if (!step) continue;
+    if (!stepFailed(step)) {
+      recovered.add(step.tool);
+      continue;
+    }
+    if (recovered.has(step.tool)) continue;
+    return { source: step.tool, line: failingLine(step.observation?.text ?? `${step.observation?.status ?? 'failed'}`) };
+  }
+  const grading = record.grading;
+  if (grading?.verdict !== undefined && grading.verdict !== 'pass') {
+    const failed = countOf(grading.private_tests?.failed);
+    const total = failed === undefined ? undefined : failed + (countOf(grading.private_tests?.passed) ?? 0);
+    return { source: 'grader', line: failed === undefined ? `verdict ${grading.verdict}` : `${failed} of ${total} private tests failed` };
+  }
+  const budget = record.budget;
+  if (record.termination === 'budget_exhausted' && budget?.max_actions !== undefined) {
+    return { source: 'budget', line: `${budget.actions_used ?? budget.max_actions} of ${budget.max_actions} actions used` };
+  }
+  return { source: 'none', line: 'no failing observation' };
+}
+
+/** The facts of a signature beside its evidence. */
+export function signatureFacts(record: Rollout, summary: RolloutSummary): SignatureFacts {
+  const steps = record.steps ?? [];
+  return {
+    termination: summary.termination,
+    verdict: record.grading?.verdict ?? null,
+    lastTool: steps[steps.length - 1]?.tool ?? null,
+    regressionKinds: [...new Set(summary.regressions.map((r) => r.kind))].sort(),
+    findingCodes: [...new Set(summary.findings.map((f) => f.code))].sort(),
+  };
+}
+
+/** The facts merging compares as a set (termination, verdict and evidence must be equal, not near). */
+export function softFeatures(facts: SignatureFacts): string[] {
+  return [
+    `last:${facts.lastTool ?? '-'}`,
+    ...facts.regressionKinds.map((k) => `regression:${k}`),
+    ...facts.findingCodes.map((c) => `code:${c}`),
+  ];
+}
