@@ -4,23 +4,12 @@
 // Prints: bench-structural: <MB> MB, <n> records, read <ms> ms, bare <ms> ms, ratio <r> (target <= 1.5)
 // Each side timed three times, alternating, best of three: the ratio is of one run, on one machine state.
 import { performance } from 'node:perf_hooks';
+import { mulberry32 } from '../src/analysis/random.ts';
 import { createLineParser } from '../src/format/adapters/lineParser.ts';
 
 const MB = Number(process.env.BENCH_STRUCTURAL_MB ?? 48);
 const TARGET = 1.5;
 const ROUNDS = 3;
-
-/** A deterministic pseudo-random generator (mulberry32): the same file every run. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = 'the model reads the file runs the tests edits the function and checks the output again'.split(' ');
 const text = (rand, n) => Array.from({ length: n }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
@@ -44,7 +33,7 @@ function record(rand, i) {
   return JSON.stringify({ task: text(rand, 12), task_id: `task-${i % 500}`, intermediate_steps: steps, score: rand() < 0.5 ? 1 : 0 });
 }
 
-const rand = random(20261203);
+const rand = mulberry32(20261203);
 const lines = [];
 let bytes = 0;
 for (let i = 0; bytes < MB * 1024 * 1024; i++) {

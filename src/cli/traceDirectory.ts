@@ -1,5 +1,4 @@
-import { constants } from 'node:fs';
-import { type FileHandle, lstat, open, readdir, readlink, realpath } from 'node:fs/promises';
+import { type FileHandle, open, readdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   describeDirectory,
@@ -11,6 +10,7 @@ import {
   readTraceDirectory,
   type TraceDirectory,
 } from '../format';
+import { OPEN_FLAGS, reachesWithoutLinks } from './noLinks';
 import type { ReadOptions, ReadSummary } from './readFile';
 
 /** Folders below the named directory that are listed: a jobs folder's job, trial, `agent/` and its logs. */
@@ -19,8 +19,6 @@ const MAX_DEPTH = 8;
 const MAX_FILES = 500_000;
 /** The largest file read (whole: every file of a layout is one JSON document), as a multi-line document's limit. */
 const FILE_LIMIT = 256 * 1024 * 1024;
-// No-follow on the last component, and never block on a FIFO put where a file was; 0 where the OS lacks them.
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 interface Listing {
   /** Regular files, directory-relative, '/'-separated, sorted. */
@@ -53,34 +51,11 @@ async function listDirectory(root: string, given: string): Promise<Listing> {
   return { files: files.sort(), links };
 }
 
-/**
- * Whether the opened descriptor is the file at `expected`, reached through real directories only (as the
- * view server checks what it serves, catalog.ts `reachesWithoutLinks`): on Linux the kernel says where the
- * descriptor's file is; elsewhere an lstat walk after the open, where a link or another inode refuses.
- */
-async function reachedWithoutLinks(
-  handle: FileHandle,
-  root: string,
-  rel: string[],
-  opened: { dev: number; ino: number },
-): Promise<boolean> {
-  const expected = join(root, ...rel);
-  if (process.platform === 'linux') {
-    const where = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => null);
-    if (where !== null) return where === expected;
-  }
-  let at = root;
-  for (const part of rel.slice(0, -1)) {
-    at = join(at, part);
-    if (!(await lstat(at)).isDirectory()) return false;
-  }
-  const last = await lstat(expected);
-  return last.isFile() && last.dev === opened.dev && last.ino === opened.ino;
-}
-
 /** Reads one listed file, refusing anything reached through a link (a file or folder swapped for one since). */
 async function readInside(root: string, path: string): Promise<FileBytes> {
   const rel = path.split('/');
+  // Paths come from the listing; a part that climbs or names nothing is refused all the same.
+  if (rel.some((p) => p === '' || p === '.' || p === '..')) return { error: 'not a path inside the directory: not read' };
   let handle: FileHandle;
   try {
     handle = await open(join(root, ...rel), OPEN_FLAGS);
@@ -93,7 +68,7 @@ async function readInside(root: string, path: string): Promise<FileBytes> {
   try {
     const s = await handle.stat();
     if (!s.isFile()) return { error: 'not a regular file' };
-    if (!(await reachedWithoutLinks(handle, root, rel, s))) return { error: 'reached through a symbolic link: not read' };
+    if (!(await reachesWithoutLinks(handle, root, rel, s))) return { error: 'reached through a symbolic link: not read' };
     if (s.size > FILE_LIMIT) return { error: `larger than ${FILE_LIMIT / 1024 / 1024} MiB, the limit of a file read whole: not read` };
     return { bytes: await handle.readFile() };
   } finally {

@@ -1,5 +1,6 @@
 import { type Rollout, type ScanRule, type Step, type StepMatch, segmentText } from '../../format';
 import { finding } from '../finding';
+import { nameMatcher } from '../search/query';
 import { terminationInfo } from '../termination';
 import type { Finding, Regression } from '../types';
 
@@ -19,21 +20,17 @@ function re(source: string): RegExp {
   return r;
 }
 
-/** `edit` matches exactly edit (any case), `*` any run of characters, `a|b` either. */
+const toolMatchers = new Map<string, (tool: string) => boolean>();
+
+/** `edit` matches exactly edit (any case), `*` any run of characters (as search's `tool:`), `a|b` either. */
 function toolMatches(pattern: string, tool: string): boolean {
-  const key = `tool:${pattern}`;
-  let r = cache.get(key);
-  if (!r) {
-    const alternatives = pattern.split('|').map((p) =>
-      p
-        .split('*')
-        .map((s) => s.replace(/[.*+?^${}()[\]\\]/g, '\\$&'))
-        .join('.*'),
-    );
-    r = new RegExp(`^(?:${alternatives.join('|')})$`, 'i');
-    cache.set(key, r);
+  let matches = toolMatchers.get(pattern);
+  if (!matches) {
+    const each = pattern.split('|').map(nameMatcher);
+    matches = (t) => each.some((m) => m(t));
+    toolMatchers.set(pattern, matches);
   }
-  return r.test(tool);
+  return matches(tool);
 }
 
 function argText(v: unknown): string {

@@ -1,14 +1,12 @@
-import { constants } from 'node:fs';
-import { type FileHandle, lstat, open, readdir, readlink, realpath, stat } from 'node:fs/promises';
+import { type FileHandle, lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import { distinctNames, type NamedSource, type ServedFile } from '../../format';
+import { OPEN_FLAGS, reachesWithoutLinks } from '../noLinks';
 import { isTrajectoryFile } from '../trajectoryFiles';
 
 export type { ServedFile };
 
 const MAX_DEPTH = 4;
-// No-follow on the last component, and never block on a FIFO put where a file was; 0 where the OS lacks them.
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 interface Root {
   kind: 'file' | 'dir';
@@ -128,32 +126,6 @@ export class Catalog {
     if (rel.length > MAX_DEPTH + 1 || rel.some(bad) || !isTrajectoryFile(rel[rel.length - 1] ?? '')) return null;
     return { path: join(root.real, ...rel), root: root.real, rel };
   }
-}
-
-/**
- * Whether the opened descriptor is the regular file at root/rel, reached through real directories only.
- * On Linux the kernel says where the descriptor's file is (/proc/self/fd): opened through a directory or
- * entry swapped for a link, that is somewhere else, whatever the path shows now. Elsewhere, an lstat walk
- * after the open: a link in the path, or a different inode at its end, refuses.
- */
-async function reachesWithoutLinks(
-  handle: FileHandle,
-  root: string,
-  rel: string[],
-  opened: { dev: number; ino: number },
-): Promise<boolean> {
-  const expected = rel.length === 0 ? root : join(root, ...rel);
-  if (process.platform === 'linux') {
-    const where = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => null);
-    if (where !== null) return where === expected;
-  }
-  let at = root;
-  for (const part of rel.slice(0, -1)) {
-    at = join(at, part);
-    if (!(await lstat(at)).isDirectory()) return false;
-  }
-  const last = await lstat(expected);
-  return last.isFile() && last.dev === opened.dev && last.ino === opened.ino;
 }
 
 /** The served files under a directory, as path parts, sorted: real subdirectories only, no dot-names. */

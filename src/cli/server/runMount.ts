@@ -1,8 +1,8 @@
-import { constants } from 'node:fs';
 import { open, readFile, readlink, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import { parseRunManifest } from '../../format';
+import { OPEN_FLAGS } from '../noLinks';
 import type { Catalog } from './catalog';
 import { sendFile } from './sendFile';
 
@@ -19,7 +19,6 @@ export interface RunMount {
 }
 
 const SHARD_PATH = /^shards\/(?:[^/]+\/)*[^/]+\.parquet$/;
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /**
  * Serves `/run/...` for `trajscope view RUN_DIR` (docs/adr/0015). The manifest is the index's own, with
