@@ -1,4 +1,5 @@
 import type { LineResult, LoadedRollout, Rollout } from '../format';
+import { failureSignature } from './failureModes/signature';
 import { finding } from './finding';
 import { groupAdvantages, groupIdOf, samplingKey } from './groups';
 import { rolloutMismatch } from './mismatch';
@@ -46,7 +47,7 @@ export function summarizeRollout(loaded: LoadedRollout, options: CheckOptions = 
   const counted = options.unknownAsFinished === true && r.termination === 'unknown';
   const mismatch = rolloutMismatch(r, options.isCap);
   const regressions = findRegressions(r);
-  return {
+  const summary: RolloutSummary = {
     file: loaded.file,
     line: loaded.line,
     task_id: r.task_id,
@@ -63,6 +64,9 @@ export function summarizeRollout(loaded: LoadedRollout, options: CheckOptions = 
     findings: options.rules ? [...rolloutFindings(r, options), ...scanRollout(r, regressions, options.rules)] : rolloutFindings(r, options),
     ...(mismatch ? { mismatch } : {}),
   };
+  const failure = failureSignature(r, summary);
+  if (failure) summary.failure = failure;
+  return summary;
 }
 
 /** A bad line as the report lists it. */

@@ -1,3 +1,4 @@
+import type { FailureSignature } from './failureModes/signature';
 import type { Mismatch } from './mismatch';
 
 /** Shapes of analysis results. They mirror `trajscope lint --json` (shared/trajectory-format.md §8). */
@@ -65,6 +66,8 @@ export interface RolloutSummary {
   findings: readonly Finding[];
   /** §10's training-inference mismatch: present exactly when the record has a `training` record. */
   mismatch?: Mismatch;
+  /** Present when the rollout failed (excluded, or rewarded below 1): its failure signature (docs/failure-modes.md). */
+  failure?: FailureSignature;
   /**
    * Present for a row read from a run index (§9), which keeps counts and finding codes, not the details:
    * `regressions` is then empty and `findings` holds one entry per code; the record has the rest.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { LintSession, mismatchDeltas, mismatchStats } from '../analysis';
+import { type FailureMode, FailureModes, LintSession, mismatchDeltas, mismatchStats, summarizeRollout, terminationInfo } from '../analysis';
 import { pythonVersion, toJsonl } from '../demo/generate';
 import { type TrainRunOptions, trainRun } from '../demo/trainRun';
 import { parseLine, type Rollout } from '../format';
@@ -79,6 +79,29 @@ describe('the committed demo training run', () => {
     expect(comparable(a)).toEqual(comparable(b));
     expect(await readIndexRows(committed, a)).toEqual(await readIndexRows(fresh, b));
   }, 60_000);
+
+  it("keeps each failing rollout's failure signature, so the modes from the index are the modes from the records", async () => {
+    const committed = fileURLToPath(new URL('../../public/demo/run-index/', import.meta.url));
+    const manifest = await readManifest(committed);
+    if (!manifest) throw new Error('no manifest');
+    const rows = await readIndexRows(committed, manifest);
+    const failing = steps.flat().filter((r) => terminationInfo(r.termination).inSignal === false || (r.reward ?? 0) < 1);
+    expect(rows.filter((r) => r.failure_mode !== null)).toHaveLength(failing.length);
+    const fromRecords = new FailureModes();
+    steps.forEach((records, f) => {
+      records.forEach((record, i) => {
+        fromRecords.add(record, summarizeRollout({ file: names[f] ?? '', line: i + 1, record }));
+      });
+    });
+    const fromIndex = new FailureModes();
+    for (const r of rows) {
+      const key = r.attempt_id === null ? r.rollout_id : `${r.rollout_id}#${r.attempt_id}`;
+      const failure = r.failure_mode === null ? null : { name: r.failure_mode, features: r.failure_features };
+      fromIndex.addInput({ failure, step: r.training_step, task_id: r.task_id, key, file: r.file, line: r.line });
+    }
+    const brief = (m: FailureMode) => [m.name, m.count, m.steps.map((s) => s.count).join(',')];
+    expect(fromIndex.result().modes.map(brief)).toEqual(fromRecords.result().modes.map(brief));
+  });
 
   it('is charted in the README by training step, as the run page charts it (issue 31: the columns were files)', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

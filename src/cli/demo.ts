@@ -3,11 +3,13 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DEMO_OPTIONS, type DemoOptions } from '../demo/demoSet';
 import { generateDemo, toJsonl } from '../demo/generate';
+import { generateScannerCases } from '../demo/scannerCases';
 import { DEFAULT_TRAIN_OPTIONS } from '../demo/trainRun';
 import { type TrainWriteOptions, writeTrainRun } from './demoTrain';
 
 const USAGE =
   'usage: trajscope demo --out FILE [--groups N] [--per-group G] [--seed S]\n' +
+  '       trajscope demo --scanner-cases --out FILE [--seed S]\n' +
   '       trajscope demo --train --out DIR [--steps N] [--seed S] [--async K] [--per-group G] [--dr-grpo] [--gzip] [--live]\n';
 
 function intOption(name: string, raw: string | undefined, fallback: number, min: number): number {
@@ -22,6 +24,7 @@ export async function runDemo(argv: string[]): Promise<number> {
   let out: string;
   let opts: DemoOptions;
   let train: TrainWriteOptions | null = null;
+  let scannerCases = false;
   try {
     const { values } = parseArgs({
       args: argv,
@@ -36,8 +39,16 @@ export async function runDemo(argv: string[]): Promise<number> {
         'dr-grpo': { type: 'boolean' },
         gzip: { type: 'boolean' },
         live: { type: 'boolean' },
+        'scanner-cases': { type: 'boolean' },
       },
     });
+    scannerCases = values['scanner-cases'] === true;
+    if (scannerCases) {
+      // The cases are a fixed list, one rollout per default scanner rule: there are no groups to size.
+      for (const flag of ['train', 'groups', 'per-group'] as const) {
+        if (values[flag] !== undefined) throw new Error(`--${flag} does not go with --scanner-cases`);
+      }
+    }
     if (values.train) {
       if (!values.out) throw new Error('--out DIR is required');
       if (values.groups !== undefined) throw new Error('--groups is for the single-file demo; a training step has one group per task');
@@ -69,11 +80,12 @@ export async function runDemo(argv: string[]): Promise<number> {
   }
   if (train) return runTrain(train);
   let done = 0;
+  const progress = () => {
+    done++;
+    if (process.stderr.isTTY) process.stderr.write(`\r${done} rollouts`);
+  };
   try {
-    const rollouts = await generateDemo(opts, () => {
-      done++;
-      if (process.stderr.isTTY) process.stderr.write(`\r${done} rollouts`);
-    });
+    const rollouts = scannerCases ? await generateScannerCases(opts.seed, progress) : await generateDemo(opts, progress);
     const text = toJsonl(rollouts);
     await mkdir(dirname(out), { recursive: true });
     await writeFile(out, text);

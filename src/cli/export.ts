@@ -6,7 +6,7 @@ import { RolloutKeyPass } from './export/keys';
 import { commit, discard, pendingPath } from './export/output';
 import { dpoSink, parquetSink, type Sink, sftSink, v1Sink } from './export/sinks';
 import { type ReadOptions, readJsonlFile } from './readFile';
-import { CHECK_FLAGS, checkOptionsOf, READ_FLAGS, readOptionsOf } from './readOptions';
+import { CHECK_FLAGS, type CheckOptions, checkOptionsOf, READ_FLAGS, readOptionsOf, scanRulesOf } from './readOptions';
 import { type Input, listInputs } from './runIndex/inputs';
 import { cliTokenText } from './tokenText';
 
@@ -33,10 +33,12 @@ async function exportCommand(argv: string[]): Promise<number> {
   let values: ReturnType<typeof parse>['values'];
   let paths: string[];
   let read: ReadOptions;
-  let checks: ReturnType<typeof checkOptionsOf>;
+  let checks: CheckOptions;
   try {
     ({ values, positionals: paths } = parse(argv));
-    checks = checkOptionsOf(values);
+    const rules = await scanRulesOf(values.rules);
+    // With --rules, `--where code:W_SCAN` (or a rule's words) selects the scanners' hits.
+    checks = { ...checkOptionsOf(values), ...(rules ? { rules } : {}) };
     read = await readOptionsOf(values);
   } catch (e) {
     say(e instanceof Error ? e.message : String(e));

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { DEFAULT_RULES, DEFAULT_RULES_FILE, LintSession } from '../analysis';
-import { FORMAT_LABELS, mappingOfInferred, parseScanRules, type ScanRule } from '../format';
+import { DEFAULT_RULES_FILE, LintSession } from '../analysis';
+import { FORMAT_LABELS, mappingOfInferred, type ScanRule } from '../format';
 import { writeJsonStreamed } from './jsonReport';
 import { openLintSpool } from './lintSpool';
 import { type ReadOptions, readJsonlFile, readPath } from './readFile';
-import { CHECK_FLAGS, type CheckOptions, checkOptionsOf, READ_FLAGS, readOptionsOf } from './readOptions';
+import { CHECK_FLAGS, type CheckOptions, checkOptionsOf, READ_FLAGS, readOptionsOf, scanRulesOf } from './readOptions';
 import { formatReport } from './report';
 import { cliTokenText } from './tokenText';
 
@@ -56,7 +55,7 @@ async function lint(argv: string[]): Promise<number> {
   try {
     rules = await scanRulesOf(values.rules);
   } catch (e) {
-    process.stderr.write(`trajscope lint: --rules ${values.rules}: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`trajscope lint: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
   const checks = { ...checkOptions, tokenText: cliTokenText, ...(rules ? { rules } : {}) };
@@ -131,7 +130,6 @@ function parse(argv: string[]) {
     options: {
       json: { type: 'boolean', default: false },
       'print-map': { type: 'boolean', default: false },
-      rules: { type: 'string' },
       'print-rules': { type: 'boolean', default: false },
       'dr-grpo': { type: 'boolean', default: false },
       ...READ_FLAGS,
@@ -174,11 +172,4 @@ async function printMap(files: string[], format: ReadOptions): Promise<number> {
     process.stderr.write(`trajscope lint: ${file}: no record was read by shape (${read}): nothing to print\n`);
   }
   return 2;
-}
-
-/** `--rules default` is the shipped scanners, `--rules FILE` a rule file (docs/scanners.md); none: no scanners. */
-async function scanRulesOf(value: string | undefined): Promise<readonly ScanRule[] | undefined> {
-  if (value === undefined) return undefined;
-  if (value === 'default') return DEFAULT_RULES;
-  return parseScanRules(await readFile(value, 'utf8'));
 }

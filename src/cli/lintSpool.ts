@@ -23,7 +23,8 @@ export function openLintSpool(): LintSpool {
     const rollouts = new SpooledArray(join(dir, 'rollouts'), { editable: true });
     rmSync(dir, { recursive: true, force: true });
     return {
-      sink: { parseError: (e) => parseErrors.push(e), rollout: (r) => rollouts.push(r) },
+      // A rollout's `failure` signature is the page's and the index's (failure_mode); the report keeps §8's fields.
+      sink: { parseError: (e) => parseErrors.push(e), rollout: ({ failure: _failure, ...r }) => rollouts.push(r) },
       parseErrors,
       rollouts,
       finish(totals) {

@@ -29,6 +29,10 @@ commands:
       run a grader command once per rollout over its stored artifact (in a fresh temporary directory, the
       task on stdin and in TRAJSCOPE_* variables; it prints {"reward", "verdict"}); DIR/regrade.parquet has
       old and new verdicts per rollout; DIR/regrade.journal lets an interrupted regrade resume (docs/adr/0025)
+  agree RUN_OR_FILE... [--regrade DIR]... [--reviews FILE]... [--format md|html|json] [--seed N] [--resamples N] [--out FILE]
+      agreement of the grader (grading.verdict), each regrade's grader command and each reviewer (an exported
+      reviews file or a run's .trajscope/reviews.jsonl), every pair: confusion matrix, agreement, Cohen's kappa
+      with a seeded bootstrap interval, overall and per task (docs/agreement.md)
   modes FILE_OR_DIR... [--json] [read options]
       failure modes: the failing or excluded rollouts grouped by signature (termination, the last failing
       observation as a template, last tool, regressions, findings), ranked by count with their share per
@@ -40,6 +44,8 @@ commands:
       run the demo harness and write real rollouts
   demo --train --out DIR [--steps N] [--seed S] [--async K] [--per-group G] [--dr-grpo] [--gzip] [--live]
       train the demo policy with GRPO and write the run, DIR/step_NNNN.jsonl per update
+  demo --scanner-cases --out FILE [--seed S]
+      write one scripted rollout per default scanner rule, and a clean one (public/demo/scanner-cases.jsonl)
 
 ${FLAGS_HELP}`;
 
@@ -72,6 +78,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'regrade': {
       const { runRegrade } = await import('./regrade');
       return runRegrade(rest);
+    }
+    case 'agree': {
+      const { runAgree } = await import('./agree');
+      return runAgree(rest);
     }
     case 'modes': {
       const { runModes } = await import('./modes');

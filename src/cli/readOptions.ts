@@ -1,5 +1,6 @@
-import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP } from '../analysis';
-import { DEFAULT_MAX_LINE_BYTES } from '../format';
+import { readFile } from 'node:fs/promises';
+import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP, DEFAULT_RULES } from '../analysis';
+import { DEFAULT_MAX_LINE_BYTES, parseScanRules, type ScanRule } from '../format';
 import { type ReadOptions, readFormatOptions } from './readFile';
 
 /*
@@ -18,6 +19,7 @@ export const READ_FLAGS = {
 /** `parseArgs` options for the checks lint runs on each rollout. */
 export const CHECK_FLAGS = {
   'drift-threshold': { type: 'string' },
+  rules: { type: 'string' },
   'is-cap': { type: 'string' },
   'unknown-as-finished': { type: 'boolean', default: false },
 } as const;
@@ -31,12 +33,15 @@ check options (lint, index):
   --drift-threshold NATS   W_LOGPROB_DRIFT past |trainer - sampler| of NATS (default ${DEFAULT_DRIFT_THRESHOLD})
   --is-cap C               §10's importance-ratio cap C, a positive number (default ${DEFAULT_IS_CAP})
   --unknown-as-finished    count rollouts with no recorded status as finished for the signal and groups
+  --rules default|FILE     run scanner rules (docs/scanners.md): hits are W_SCAN / E_SCAN findings citing steps
 `;
 
 export interface CheckOptions {
   driftThreshold: number;
   isCap: number;
   unknownAsFinished: boolean;
+  /** `--rules` read by `scanRulesOf` (async: it may read a file), absent without the flag. */
+  rules?: readonly ScanRule[];
 }
 
 /** A flag's number, or its default when absent; an error naming the flag and what it takes otherwise. */
@@ -87,4 +92,18 @@ export function checkOptionsOf(values: { 'drift-threshold'?: string; 'is-cap'?: 
     ),
     unknownAsFinished: values['unknown-as-finished'] === true,
   };
+}
+
+/**
+ * `--rules default` is the shipped scanners, `--rules FILE` a rule file (docs/scanners.md); absent: no
+ * scanners. A rule that does not parse is an error naming the rule and field (`ScanRuleError`).
+ */
+export async function scanRulesOf(value: string | undefined): Promise<readonly ScanRule[] | undefined> {
+  if (value === undefined) return undefined;
+  if (value === 'default') return DEFAULT_RULES;
+  try {
+    return parseScanRules(await readFile(value, 'utf8'));
+  } catch (e) {
+    throw new Error(`--rules ${value}: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }

@@ -8,6 +8,7 @@ import { intents } from '../state/url';
 import { readFormatOptions } from './readFile';
 import { readIndexOwnManifest, writableRunIndexDir } from './runIndex/build';
 import { Catalog } from './server/catalog';
+import { ReviewLog } from './server/reviewLog';
 import { RUN_MOUNT, type RunMount } from './server/runMount';
 import { createViewServer } from './server/server';
 import { isRun, keepIndexed } from './viewRun';
@@ -113,7 +114,10 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
             return undefined;
           }
         };
-  const server = createViewServer({ catalog, distDir: DIST, host, run, becomeRun });
+  // Reviews are kept in the one directory served (docs/adr/0026); named files keep them in the browser.
+  const reviewDir = catalog.soleDirectory();
+  const reviews = reviewDir === undefined ? undefined : new ReviewLog(reviewDir);
+  const server = createViewServer({ catalog, distDir: DIST, host, run, becomeRun, reviews });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -11,6 +11,7 @@ import type { Compaction } from './harness/context';
 import { type Budget, runHarness } from './harness/harness';
 import type { Policy } from './policy/policy';
 import { mulberry32 } from './policy/rng';
+import { buggyReward, type RewardBug } from './rewardBugs';
 import type { Task } from './tasks';
 import { packRetokenized, packTraining } from './trainer/pack';
 
@@ -42,6 +43,10 @@ export interface RolloutPlan {
    * weights on the reference engine, when the sampler ran on another) and whether it re-tokenizes the text.
    */
   trainer?: { policy?: Policy; retokenize?: boolean };
+  /** Scanner cases only: the harness turns infrastructure failures into tool errors (harness.ts). */
+  misclassifyInfra?: boolean;
+  /** Scanner cases only: a wrong reward function in place of the contract's (rewardBugs.ts). */
+  rewardBug?: RewardBug;
   /** Kept on the record as an extra field, so a reader knows what the rollout was made to show. */
   scenario?: { name: string; steered: 'all' | 'prefix' | 'none'; note: string };
 }
@@ -82,6 +87,7 @@ export async function playRollout(plan: RolloutPlan, { tok, python }: DemoDeps):
         cancel: cancel.signal,
         steer: plan.steer,
         compaction: plan.compaction,
+        misclassifyInfra: plan.misclassifyInfra,
       },
       tok,
     );
@@ -98,6 +104,7 @@ export async function playRollout(plan: RolloutPlan, { tok, python }: DemoDeps):
     clock.advance(COST_MS.grading);
     // A grader that cannot judge the artifact is an infrastructure problem, not a verdict on the policy.
     if (grading.verdict === 'error') termination = 'infra_failure';
+    else if (plan.rewardBug) reward = buggyReward(plan.rewardBug, grading.verdict === 'pass', harness.steps);
     else reward = grading.verdict === 'pass' ? REWARD.pass : REWARD.fail;
   } else if (harness.termination === 'budget_exhausted') {
     reward = REWARD.budgetExhausted;

@@ -28,8 +28,18 @@ export { stableStringify } from './json';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
 export { concat, DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, parseLine } from './jsonl';
 export { sharedPrefixes } from './prefixes';
-export type { Review, ReviewKey, ReviewLineError, ReviewVerdict } from './reviews';
-export { parseReviewsJsonl, REVIEW_VERDICTS, reviewKey, reviewsToJsonl } from './reviews';
+export type { Review, ReviewKey, ReviewLineError, ReviewLogEntry, ReviewLogPage, ReviewVerdict } from './reviews';
+export {
+  foldReviewLog,
+  isReviewEntryError,
+  parseReviewLogPage,
+  parseReviewsJsonl,
+  REVIEW_LOG_PATH,
+  REVIEW_VERDICTS,
+  reviewKey,
+  reviewsToJsonl,
+  toReviewLogEntry,
+} from './reviews';
 export type { IndexRow } from './runIndex/columns';
 export { encodeIndexShard } from './runIndex/columns';
 export type { RunManifest } from './runIndex/manifest';

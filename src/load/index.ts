@@ -14,6 +14,7 @@ export {
   contentDigestOptions,
   onReviewChange,
   parseReviewsJsonl,
+  REVIEW_LOG_PATH,
   REVIEW_VERDICTS,
   reviewDb,
   reviewKey,

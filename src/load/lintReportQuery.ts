@@ -9,7 +9,9 @@ import { streamLoad } from './worker/client';
 /** The key progress is published under; the same string for the same bytes read the same way. */
 export function loadKey(sources: readonly LoadSource[], read: ReadOptions = {}): string {
   const how =
-    read.mapping || read.unknownAsFinished ? `\n#read ${JSON.stringify([read.mapping ?? null, read.unknownAsFinished === true])}` : '';
+    read.mapping || read.unknownAsFinished || read.scanners
+      ? `\n#read ${JSON.stringify([read.mapping ?? null, read.unknownAsFinished === true, ...(read.scanners ? ['scanners'] : [])])}`
+      : '';
   return sources.map(sourceKey).join('\n') + how;
 }
 

@@ -1,4 +1,4 @@
-import { type CheckOptions, type GroupSummary, type LintReport, LintSession } from '../analysis';
+import { type CheckOptions, DEFAULT_RULES, type GroupSummary, type LintReport, LintSession } from '../analysis';
 import { createLineParser, type FieldMapping, type LineParser, type LineResult, type LineRun } from '../format';
 import type { CompactRollout } from './compact';
 import { joinRuns, type ParsePool, type ProcessedLine, parseBlock, processResult, runBytes } from './lineBlocks';
@@ -24,6 +24,8 @@ interface QueueEntry {
 export interface ReadOptions {
   mapping?: FieldMapping;
   unknownAsFinished?: boolean;
+  /** Run the default scanner rules (docs/scanners.md) over each rollout, as `lint --rules default` does. */
+  scanners?: boolean;
 }
 
 export interface LoadStateOptions {
@@ -114,7 +116,11 @@ export class LoadState {
   private waiters: Array<() => void> = [];
 
   constructor(options: LoadStateOptions = {}) {
-    this.checks = { driftThreshold: options.driftThreshold, unknownAsFinished: options.read?.unknownAsFinished };
+    this.checks = {
+      driftThreshold: options.driftThreshold,
+      unknownAsFinished: options.read?.unknownAsFinished,
+      ...(options.read?.scanners ? { rules: DEFAULT_RULES } : {}),
+    };
     this.mapping = options.read?.mapping;
     this.session = new LintSession(this.checks);
     this.pool = options.pool ?? null;

@@ -39,11 +39,12 @@ export interface ReadChoice {
   /** Why the URL's mapping is not applied (each problem names the mapping field), or null. */
   mappingProblems: string[] | null;
   unknownAsFinished: boolean;
+  scanners: boolean;
 }
 
 /** The read options the URL holds, the mapping validated: part of what a load is keyed on. */
 export function useReadOptions(): ReadChoice {
-  const { mapping, unknownAsFinished } = readSelection(useSearch());
+  const { mapping, unknownAsFinished, scanners } = readSelection(useSearch());
   return useMemo(() => {
     let parsed: FieldMapping | undefined;
     let problems: string[] | null = null;
@@ -54,9 +55,13 @@ export function useReadOptions(): ReadChoice {
         problems = e instanceof MappingError ? e.problems : [String(e)];
       }
     }
-    const read: ReadOptions = { ...(parsed ? { mapping: parsed } : {}), ...(unknownAsFinished ? { unknownAsFinished } : {}) };
-    return { read, mappingText: mapping, mappingProblems: problems, unknownAsFinished };
-  }, [mapping, unknownAsFinished]);
+    const read: ReadOptions = {
+      ...(parsed ? { mapping: parsed } : {}),
+      ...(unknownAsFinished ? { unknownAsFinished } : {}),
+      ...(scanners ? { scanners } : {}),
+    };
+    return { read, mappingText: mapping, mappingProblems: problems, unknownAsFinished, scanners };
+  }, [mapping, unknownAsFinished, scanners]);
 }
 
 /** The whole selection from the URL. Re-renders on any URL change; views that need one field use it anyway. */

@@ -32,6 +32,7 @@ export {
   toCheckpoints,
   toCompare,
   toGroups,
+  toModes,
   toRollout,
   toRun,
   toSearch,

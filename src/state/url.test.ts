@@ -19,6 +19,7 @@ describe('selection in the query string', () => {
       drift: false,
       mapping: null,
       unknownAsFinished: false,
+      scanners: false,
       mismatchAbove: null,
       run: null,
       steps: null,

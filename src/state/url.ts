@@ -32,6 +32,8 @@ const SHADE_PARAM = 'shade';
 const MAP_PARAM = 'map';
 /** `unknown=finished`: rollouts with no recorded termination count as finished for the signal (an explicit choice). */
 const UNKNOWN_PARAM = 'unknown';
+/** `scan=default`: the page runs the default scanner rules over each rollout (docs/scanners.md). */
+const SCAN_PARAM = 'scan';
 /** Run list: only rollouts whose §10 max |d| is above this many nats (`mis=0.5`). */
 const MISMATCH_PARAM = 'mis';
 const UNKNOWN_AS_FINISHED = 'finished';
@@ -62,6 +64,7 @@ type Param =
   | typeof SHADE_PARAM
   | typeof MAP_PARAM
   | typeof UNKNOWN_PARAM
+  | typeof SCAN_PARAM
   | typeof MISMATCH_PARAM
   | typeof RUN_PARAM
   | typeof STEPS_PARAM
@@ -76,7 +79,7 @@ type Param =
 type Patch = Partial<Record<Param, string | null>>;
 
 /** `run`: a run's trends over training steps, the page a run opens on. */
-export type View = 'list' | 'rollout' | 'groups' | 'run' | 'search' | 'compare' | 'checkpoints';
+export type View = 'list' | 'rollout' | 'groups' | 'modes' | 'run' | 'search' | 'compare' | 'checkpoints';
 export type RolloutTab = 'steps' | 'tokens' | 'mismatch' | 'audit' | 'roles' | 'raw';
 const TABS: readonly string[] = ['steps', 'tokens', 'mismatch', 'audit', 'roles', 'raw'] satisfies RolloutTab[];
 function isTab(v: string | null): v is RolloutTab {
@@ -102,6 +105,8 @@ export interface Selection {
   mapping: string | null;
   /** Rollouts whose termination is `unknown` count as finished for group statistics. */
   unknownAsFinished: boolean;
+  /** The default scanner rules run over each rollout (their hits are W_SCAN / E_SCAN findings). */
+  scanners: boolean;
   /** Run list filter: only rollouts whose mismatch max |d| is above this (nats); null for none. */
   mismatchAbove: number | null;
   /** The run index URL (`run=`), or null when files are open. */
@@ -156,7 +161,7 @@ export function readSelection(search: string): Selection {
     rollout,
     // A run opens on its run page; its run list is `view=list`.
     view:
-      view === 'groups' || view === 'search' || view === 'checkpoints'
+      view === 'groups' || view === 'modes' || view === 'search' || view === 'checkpoints'
         ? view
         : view === 'compare' && compare !== null
           ? 'compare'
@@ -173,6 +178,7 @@ export function readSelection(search: string): Selection {
     drift: params.get(SHADE_PARAM) === 'drift',
     mapping: params.get(MAP_PARAM) || null,
     unknownAsFinished: params.get(UNKNOWN_PARAM) === UNKNOWN_AS_FINISHED,
+    scanners: params.get(SCAN_PARAM) === 'default',
     mismatchAbove: nonNegativeNumber(params.get(MISMATCH_PARAM)),
     run,
     steps: run === null ? null : readRange(params.get(STEPS_PARAM)),
@@ -248,8 +254,9 @@ export const intents = {
    * How the sources are read (a field mapping, unknown terminations as finished): both change what every
    * rollout's summary says, so the load is redone, and Back undoes the choice.
    */
-  readWith: (search: string, patch: { mapping?: string | null; unknownAsFinished?: boolean }): Intent =>
+  readWith: (search: string, patch: { mapping?: string | null; unknownAsFinished?: boolean; scanners?: boolean }): Intent =>
     push(search, {
+      ...(patch.scanners === undefined ? {} : { [SCAN_PARAM]: patch.scanners ? 'default' : null }),
       ...(patch.mapping === undefined ? {} : { [MAP_PARAM]: patch.mapping }),
       ...(patch.unknownAsFinished === undefined ? {} : { [UNKNOWN_PARAM]: patch.unknownAsFinished ? UNKNOWN_AS_FINISHED : null }),
     }),
@@ -307,6 +314,8 @@ export const intents = {
     push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: view, [ROLLOUT_PARAM]: null, [STEPS_PARAM]: formatRange(range) }),
   /** The GRPO groups page, the selected rollout's group brought into view. */
   toGroups: (search: string): Intent => push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'groups' }),
+  /** The failure modes page (docs/failure-modes.md). */
+  toModes: (search: string): Intent => push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'modes' }),
   /** Another tab of the open rollout. */
   showTab: (search: string, tab: RolloutTab): Intent => replace(search, { [TAB_PARAM]: tab === 'steps' ? null : tab }),
   selectStep: (search: string, step: number): Intent => replace(search, { [STEP_PARAM]: String(step) }),

@@ -141,6 +141,8 @@ export function buildIndexRow(overrides: Partial<IndexRow> = {}): IndexRow {
     mismatch_kl_k3: null,
     started_at: null,
     ended_at: null,
+    failure_mode: null,
+    failure_features: [],
     ...overrides,
   };
 }

@@ -35,6 +35,7 @@ import { WaitingForFiles } from './source/WaitingForFiles';
 // The groups page is the only user of the chart library (recharts and its d3 and redux helpers, about
 // half of the page's script): it loads when first shown, so the run list and a rollout open sooner.
 const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ default: m.GroupsView })));
+const FailureModesView = lazy(() => import('./modes/FailureModesView').then((m) => ({ default: m.FailureModesView })));
 
 /** Files read into the page, or a run read from its index (`?run=`, RunShell). */
 export function App() {
@@ -100,6 +101,10 @@ function FilesApp() {
             ) : view === 'groups' ? (
               <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
                 <GroupsView />
+              </Suspense>
+            ) : view === 'modes' ? (
+              <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
+                <FailureModesView />
               </Suspense>
             ) : (
               <RunListView />

@@ -13,6 +13,7 @@ import { Header } from './shell/Header';
 
 // Both use the chart library: loaded when first shown, as the groups page is for files.
 const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ default: m.GroupsView })));
+const FailureModesView = lazy(() => import('./modes/FailureModesView').then((m) => ({ default: m.FailureModesView })));
 const loadRunPage = () => import('./run/RunPage');
 const RunPage = lazy(() => loadRunPage().then((m) => ({ default: m.RunPage })));
 
@@ -85,6 +86,10 @@ export function RunShell() {
           ) : view === 'groups' ? (
             <Suspense fallback={placeholder}>
               <GroupsView />
+            </Suspense>
+          ) : view === 'modes' ? (
+            <Suspense fallback={placeholder}>
+              <FailureModesView />
             </Suspense>
           ) : (
             <RunListView />

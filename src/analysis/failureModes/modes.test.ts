@@ -4,8 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { parseLine, type Rollout } from '../../format';
 import { buildRollout, buildStep, buildSummary } from '../../testing/builders';
 import { summarizeRollout } from '../lint';
+import { matchRow } from '../search/match';
+import { parseQuery } from '../search/query';
 import type { RolloutSummary } from '../types';
 import { EXEMPLARS, type FailureMode, FailureModes } from './modes';
+import { failureSignature, splitSignature } from './signature';
+import { maskLine } from './template';
 
 const DIR = new URL('../../../public/demo/run/', import.meta.url);
 const names = readdirSync(DIR)
@@ -131,7 +135,8 @@ describe('FailureModes', () => {
   it('puts rollouts without a training step at step null, and passes no successful rollout into a mode', () => {
     const modes = new FailureModes();
     modes.add(buildRollout(), buildSummary());
-    modes.add(failing('error: 3 tests failed'), buildSummary({ reward: 0 }));
+    const record = failing('error: 3 tests failed');
+    modes.add(record, summarizeRollout({ file: 'f.jsonl', line: 2, record }));
     const { modes: found, failures } = modes.result();
     expect(failures).toBe(1);
     expect(found).toHaveLength(1);
@@ -156,7 +161,8 @@ describe('FailureModes', () => {
       step.observation = { status: 'error', text };
       const record: Rollout = { ...failingBase, steps, training_step: i % 50 } as Rollout;
       const summary: RolloutSummary = { ...summaryBase, rollout_id: `r-${i}`, task_id: `task-${i % 7}` };
-      modes.add(record, summary);
+      const failure = failureSignature(record, summary);
+      modes.add(record, failure ? { ...summary, failure } : summary);
     }
     const result = modes.result();
     expect(result.failures).toBe(100_000);
@@ -170,6 +176,42 @@ describe('FailureModes', () => {
     }
   });
 });
+
+describe("a mode's query", () => {
+  it('finds exactly the rollouts of the modes whose signature it globs, in the committed demo run', () => {
+    for (const mode of demo.modes) {
+      const clauses = parseQuery(mode.query).clauses;
+      const hits = read.filter(({ summary }) => summary.failure && matchRow(clauses, summary));
+      const sameText = demo.modes.filter((m) => m.query === mode.query);
+      expect(hits.length).toBe(sum(sameText, (m) => m.count));
+    }
+  });
+});
+
+describe('failure signatures', () => {
+  it("are one rollout's own: the head and the masked line, split back exactly", () => {
+    const record = buildRollout({
+      termination: 'finished',
+      reward: 0,
+      grading: { verdict: 'fail', private_tests: { passed: 1, failed: 2 } },
+      steps: [buildStep({ tool: 'edit' })],
+    });
+    const failure = summarizeRollout({ file: 'f.jsonl', line: 1, record }).failure;
+    expect(failure).toEqual({ name: 'finished (fail) · grader: <n> of <n> private tests failed', features: ['last:edit'] });
+    expect(splitSignature(failure?.name ?? '')).toEqual({ head: 'finished (fail) · grader', line: '<n> of <n> private tests failed' });
+    expect(
+      summarizeRollout({ file: 'f.jsonl', line: 1, record: buildRollout({ termination: 'finished', reward: 1 }) }).failure,
+    ).toBeUndefined();
+  });
+
+  it('a masked line masked again is the same line (the index keeps it masked; the miner masks what it reads)', () => {
+    for (const { summary } of read) {
+      if (summary.failure) expect(summarizeFailureLine(summary.failure.name)).toBe(splitSignature(summary.failure.name).line);
+    }
+  });
+});
+
+const summarizeFailureLine = (name: string) => maskLine(splitSignature(name).line);
 
 const failingBase = buildRollout({ termination: 'finished', reward: 0 });
 const summaryBase = buildSummary({ reward: 0 });

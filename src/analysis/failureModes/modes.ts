@@ -1,6 +1,7 @@
 import type { Rollout } from '../../format';
+import { printQuery } from '../search/query';
 import type { RolloutSummary } from '../types';
-import { evidenceOf, isFailure, type SignatureFacts, signatureFacts, softFeatures } from './signature';
+import { type FailureSignature, splitSignature } from './signature';
 import { TemplateMiner } from './template';
 
 /**
@@ -9,6 +10,8 @@ import { TemplateMiner } from './template';
  * fact out of two merges, a different last tool alone (1 shared of 3) does not.
  */
 const MERGE_JACCARD = 0.5;
+/** Distinct masked lines whose template is remembered (a few MB at most). */
+const MAX_CACHED_LINES = 50_000;
 /** Rollout keys kept per mode. */
 export const EXEMPLARS = 3;
 /** Distinct tasks named per mode; rollouts of further tasks are counted in `other_tasks`. */
@@ -39,6 +42,11 @@ export interface FailureMode {
   /** The evidence's tool, or `grader`, `budget`, `none` (see evidenceOf). */
   source: string;
   template: string;
+  /**
+   * The search query of its rollouts: `mode:` with the signature as a glob, each `<*>` of the template a `*`.
+   * Modes split only by last tool or finding codes share it (a query reads the signature, not the merge).
+   */
+  query: string;
   /** How many of the mode's rollouts have each fact merging compared as a set (near signatures differ in them). */
   last_tools: Record<string, number>;
   regression_kinds: Record<string, number>;
@@ -60,10 +68,23 @@ export interface FailureModesResult {
   modes: FailureMode[];
 }
 
+/**
+ * One rollout as the modes read it: its signature (absent for a rollout that earned its reward), training
+ * step, task and where it is. A record's summary gives it (`modeInputOf`), and so does a run index's row.
+ */
+export interface ModeInput {
+  failure: FailureSignature | null | undefined;
+  step: number | null;
+  task_id: string;
+  key: string;
+  file: string;
+  line: number;
+}
+
 interface Mode {
-  facts: SignatureFacts;
+  head: { termination: string; verdict: string | null; source: string };
+  headText: string;
   features: Set<string>;
-  source: string;
   templateId: number;
   count: number;
   lastTools: Map<string, number>;
@@ -90,7 +111,18 @@ const keyOf = (s: RolloutSummary) => (s.attempt_id === null ? s.rollout_id : `${
  * `EXEMPLARS` keys: it does not grow with the number of rollouts (docs/failure-modes.md).
  */
 export class FailureModes {
-  private readonly miner = new TemplateMiner();
+  /**
+   * One miner per signature head (termination, verdict, source): a line only ever generalises with lines
+   * of its own head, so two sources' messages do not wildcard each other into `<*> <*> <*>` (they never
+   * share a mode anyway).
+   */
+  private readonly miners = new Map<string, TemplateMiner>();
+  /**
+   * The template each distinct masked line joined: a line seen again is not mined again. A run repeats a
+   * few hundred lines over a million rollouts, so this is what makes the page's modes cheap; it also keeps a
+   * line in the template it first joined (Drain would re-match it against the template as generalised since).
+   */
+  private readonly templateOf = new Map<string, number>();
   /** By termination, verdict, evidence source and template: the modes that may merge. */
   private readonly buckets = new Map<string, Mode[]>();
   private readonly modes: Mode[] = [];
@@ -98,33 +130,54 @@ export class FailureModes {
   private rollouts = 0;
   private failures = 0;
 
+  /** A record and its summary (`summarizeRollout`, which gives the signature). */
   add(record: Rollout, summary: RolloutSummary): void {
-    const step = trainingStepOf(record);
-    this.rollouts++;
-    this.stepTotals.set(step, (this.stepTotals.get(step) ?? 0) + 1);
-    if (!isFailure(summary)) return;
-    this.failures++;
-    const evidence = evidenceOf(record);
-    const template = this.miner.add(evidence.line);
-    const facts = signatureFacts(record, summary);
-    const mode = this.modeFor(facts, evidence.source, template.id);
-    mode.count++;
-    if (facts.lastTool !== null) bump(mode.lastTools, facts.lastTool);
-    for (const k of facts.regressionKinds) bump(mode.regressionKinds, k);
-    for (const c of facts.findingCodes) bump(mode.findingCodes, c);
-    mode.perStep.set(step, (mode.perStep.get(step) ?? 0) + 1);
-    const tasks = mode.tasks.get(summary.task_id);
-    if (tasks !== undefined) mode.tasks.set(summary.task_id, tasks + 1);
-    else if (mode.tasks.size < MAX_TASKS) mode.tasks.set(summary.task_id, 1);
-    else mode.otherTasks++;
-    if (mode.exemplars.length < EXEMPLARS) mode.exemplars.push({ key: keyOf(summary), file: summary.file, line: summary.line });
+    this.addInput(modeInputOf(record, summary));
   }
 
-  private modeFor(facts: SignatureFacts, source: string, templateId: number): Mode {
-    const bucketKey = JSON.stringify([facts.termination, facts.verdict, source, templateId]);
+  addInput(input: ModeInput): void {
+    const { step, failure } = input;
+    this.rollouts++;
+    this.stepTotals.set(step, (this.stepTotals.get(step) ?? 0) + 1);
+    if (!failure) return;
+    this.failures++;
+    const { head, line } = splitSignature(failure.name);
+    const lineKey = `${head}\n${line}`;
+    let templateId = this.templateOf.get(lineKey);
+    if (templateId === undefined) {
+      templateId = this.minerOf(head).add(line).id;
+      // Bounded like the miners: lines past the cap are mined each time they come.
+      if (this.templateOf.size < MAX_CACHED_LINES) this.templateOf.set(lineKey, templateId);
+    }
+    const mode = this.modeFor(head, failure.features, templateId);
+    mode.count++;
+    for (const f of failure.features) {
+      const [kind, value = ''] = splitFeature(f);
+      if (kind === 'last' && value !== '-') bump(mode.lastTools, value);
+      if (kind === 'regression') bump(mode.regressionKinds, value);
+      if (kind === 'code') bump(mode.findingCodes, value);
+    }
+    mode.perStep.set(step, (mode.perStep.get(step) ?? 0) + 1);
+    const tasks = mode.tasks.get(input.task_id);
+    if (tasks !== undefined) mode.tasks.set(input.task_id, tasks + 1);
+    else if (mode.tasks.size < MAX_TASKS) mode.tasks.set(input.task_id, 1);
+    else mode.otherTasks++;
+    if (mode.exemplars.length < EXEMPLARS) mode.exemplars.push({ key: input.key, file: input.file, line: input.line });
+  }
+
+  private minerOf(head: string): TemplateMiner {
+    let miner = this.miners.get(head);
+    if (!miner) {
+      miner = new TemplateMiner();
+      this.miners.set(head, miner);
+    }
+    return miner;
+  }
+
+  private modeFor(head: string, features: readonly string[], templateId: number): Mode {
+    const bucketKey = JSON.stringify([head, templateId]);
     const bucket = this.buckets.get(bucketKey) ?? [];
     if (bucket.length === 0) this.buckets.set(bucketKey, bucket);
-    const features = softFeatures(facts);
     let best: Mode | undefined;
     let bestSim = -1;
     for (const m of bucket) {
@@ -135,9 +188,9 @@ export class FailureModes {
     if (best && (bestSim >= MERGE_JACCARD || full)) return best;
     if (full && this.modes[0]) return this.modes[0];
     const made: Mode = {
-      facts,
+      head: parseHead(head),
+      headText: head,
       features: new Set(features),
-      source,
       templateId,
       count: 0,
       lastTools: new Map(),
@@ -157,13 +210,14 @@ export class FailureModes {
   result(): FailureModesResult {
     const steps = [...this.stepTotals.keys()].sort(byStep);
     const modes = this.modes.map((m): FailureMode => {
-      const template = this.miner.text(m.templateId);
+      const template = this.minerOf(m.headText).text(m.templateId);
       return {
         name: '',
-        termination: m.facts.termination,
-        verdict: m.facts.verdict,
-        source: m.source,
+        termination: m.head.termination,
+        verdict: m.head.verdict,
+        source: m.head.source,
         template,
+        query: modeQuery(m.head, template),
         last_tools: sortedRecord(m.lastTools),
         regression_kinds: sortedRecord(m.regressionKinds),
         finding_codes: sortedRecord(m.findingCodes),
@@ -182,8 +236,67 @@ export class FailureModes {
     for (const m of modes) m.name = modeName(m);
     modes.sort((a, b) => b.count - a.count || cmp(a.name, b.name));
     uniqueNames(modes);
-    return { rollouts: this.rollouts, failures: this.failures, templates: this.miner.size, modes };
+    return {
+      rollouts: this.rollouts,
+      failures: this.failures,
+      templates: [...this.miners.values()].reduce((n, m) => n + m.size, 0),
+      modes,
+    };
   }
+}
+
+/**
+ * The failure modes of a dataset's rows (the page's Failure modes view, files and runs alike): `keys` and
+ * `steps` are index-aligned with `rows` (a row's key and `training_step`, null when it has none).
+ */
+export function failureModesOfRows(
+  rows: readonly RolloutSummary[],
+  keys: readonly string[],
+  steps: readonly (number | null)[],
+): FailureModesResult {
+  const modes = new FailureModes();
+  rows.forEach((row, i) => {
+    modes.addInput({
+      failure: row.failure,
+      step: steps[i] ?? null,
+      task_id: row.task_id,
+      key: keys[i] ?? keyOf(row),
+      file: row.file,
+      line: row.line,
+    });
+  });
+  return modes.result();
+}
+
+/** `mode:"<head>: <template>"` with the template's wildcards as the search's `*`. */
+function modeQuery(head: Mode['head'], template: string): string {
+  const verdict = head.verdict !== null ? ` (${head.verdict})` : '';
+  const glob = `${head.termination}${verdict} · ${head.source}: ${template.split('<*>').join('*')}`;
+  return printQuery({ clauses: [{ negated: false, term: { kind: 'name', field: 'mode', value: glob }, start: 0, end: 0 }] });
+}
+
+/** A record's `ModeInput`. */
+function modeInputOf(record: Rollout, summary: RolloutSummary): ModeInput {
+  return {
+    failure: summary.failure,
+    step: trainingStepOf(record),
+    task_id: summary.task_id,
+    key: keyOf(summary),
+    file: summary.file,
+    line: summary.line,
+  };
+}
+
+/** `kind:value` of a soft feature (`last:edit`, `regression:revert`, `code:W_X`). */
+function splitFeature(f: string): [string, string] {
+  const at = f.indexOf(':');
+  return at === -1 ? [f, ''] : [f.slice(0, at), f.slice(at + 1)];
+}
+
+/** A signature's head, `termination[ (verdict)] · source`, back into its parts. */
+function parseHead(head: string): Mode['head'] {
+  const m = /^(.*?)(?: \(([^()]*)\))? · (.*)$/s.exec(head);
+  return m ? { termination: m[1] ?? '', verdict: m[2] ?? null, source: m[3] ?? '' } : { termination: head, verdict: null, source: 'none' };
 }
 
 /** `training_step` (trajectory-format.md §2) when it is a whole number >= 0; the schema keeps it as an extra field. */

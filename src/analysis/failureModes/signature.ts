@@ -1,5 +1,6 @@
 import type { Rollout, Step } from '../../format';
 import type { RolloutSummary } from '../types';
+import { maskLine } from './template';
 
 /** A reward at or above this is full: the demo contract's pass, as `compare`'s PASS_REWARD. */
 const FULL_REWARD = 1;
@@ -8,7 +9,7 @@ const FULL_REWARD = 1;
 const FAILING_LINE = /error|fail|exceed|over budget|timeout|timed out|killed|exception|traceback|denied|refused|invalid|not found|unknown/i;
 
 /** The evidence a rollout's failure is told by, before its text becomes a template. */
-export interface Evidence {
+interface Evidence {
   /** The tool whose observation it is, `grader` for the private verdict, `budget` for a spent budget, `none`. */
   source: string;
   /** One line: the failing line of the observation, or what the grader or budget says. */
@@ -16,7 +17,7 @@ export interface Evidence {
 }
 
 /** The parts of a signature other than the template: what merging compares as a set. */
-export interface SignatureFacts {
+interface SignatureFacts {
   termination: string;
   /** The grader's verdict, or null when there is none. */
   verdict: string | null;
@@ -26,7 +27,7 @@ export interface SignatureFacts {
 }
 
 /** Whether a rollout counts as a failure: out of the signal, or rewarded below `FULL_REWARD`. */
-export function isFailure(summary: RolloutSummary): boolean {
+function isFailure(summary: Pick<RolloutSummary, 'in_signal' | 'reward'>): boolean {
   return !summary.in_signal || summary.reward === null || summary.reward < FULL_REWARD;
 }
 
@@ -51,7 +52,7 @@ function failingLine(text: string): string {
  * never succeeded again. A test run that went red and then green is history, not the reason the rollout
  * failed; when nothing is left, the grader's verdict or the budget speaks instead.
  */
-export function evidenceOf(record: Rollout): Evidence {
+function evidenceOf(record: Rollout): Evidence {
   const steps = record.steps ?? [];
   const recovered = new Set<string>();
   for (let i = steps.length - 1; i >= 0; i--) {
@@ -78,7 +79,7 @@ export function evidenceOf(record: Rollout): Evidence {
 }
 
 /** The facts of a signature beside its evidence. */
-export function signatureFacts(record: Rollout, summary: RolloutSummary): SignatureFacts {
+function signatureFacts(record: Rollout, summary: Pick<RolloutSummary, 'termination' | 'regressions' | 'findings'>): SignatureFacts {
   const steps = record.steps ?? [];
   return {
     termination: summary.termination,
@@ -90,10 +91,48 @@ export function signatureFacts(record: Rollout, summary: RolloutSummary): Signat
 }
 
 /** The facts merging compares as a set (termination, verdict and evidence must be equal, not near). */
-export function softFeatures(facts: SignatureFacts): string[] {
+function softFeatures(facts: SignatureFacts): string[] {
   return [
     `last:${facts.lastTool ?? '-'}`,
     ...facts.regressionKinds.map((k) => `regression:${k}`),
     ...facts.findingCodes.map((c) => `code:${c}`),
   ];
+}
+
+/**
+ * A failing rollout's signature, as one rollout alone gives it (no other rollout is needed, so the
+ * index's workers and the page's parse workers make it where the record is): the head of its mode's name
+ * and its evidence line with the values masked. Merging signatures into modes (`FailureModes`) is the
+ * cross-rollout step.
+ */
+export interface FailureSignature {
+  /** `termination[ (verdict)] · source: masked line`; the run index's `failure_mode` column. */
+  name: string;
+  /** `softFeatures` of the facts: the index's `failure_features`, joined by spaces. */
+  features: string[];
+}
+
+/** The head of a signature name: what ended it and where the evidence is; `splitSignature` reads it back. */
+function signatureHead(termination: string, verdict: string | null, source: string): string {
+  return `${termination}${verdict !== null && verdict !== 'pass' ? ` (${verdict})` : ''} · ${source}`;
+}
+
+/** The signature of a rollout that failed (`isFailure`), or null for one that earned its reward. */
+export function failureSignature(record: Rollout, summary: Omit<RolloutSummary, 'failure'>): FailureSignature | null {
+  if (!isFailure(summary)) return null;
+  const evidence = evidenceOf(record);
+  const facts = signatureFacts(record, summary);
+  return {
+    name: `${signatureHead(facts.termination, facts.verdict, evidence.source)}: ${maskLine(evidence.line)}`,
+    features: softFeatures(facts),
+  };
+}
+
+/**
+ * A signature name's two parts: `head` (termination, verdict, source: equal within a mode) and `line`
+ * (the masked evidence, which Drain generalises). Termination names and tool names hold no `: `.
+ */
+export function splitSignature(name: string): { head: string; line: string } {
+  const at = name.indexOf(': ', Math.max(0, name.indexOf(' · ')));
+  return at === -1 ? { head: name, line: '' } : { head: name.slice(0, at), line: name.slice(at + 2) };
 }

@@ -6,7 +6,7 @@ import { type Clause, type CompareOp, nameMatcher, type Query, type Term, termRe
 
 /*
  * Matching a query against one rollout (docs/adr/0016). A query's clauses split in two by what they need:
- * row clauses (termination, findings, reward, ids, group) read the run list's summary, which the page
+ * row clauses (termination, findings, reward, ids, group, failure mode) read the run list's summary, which the page
  * already has, so they filter at once; content clauses (text, regex, tool, status, policy, training step,
  * has:tokens/training/artifact) read the full record, and are what the scanner runs off the page's thread
  * or on the server. All clauses are ANDed, so the split is exact: a rollout matches when both halves hold.
@@ -85,6 +85,7 @@ function rowTermHolds(t: Term, row: RolloutSummary): boolean {
   if (t.field === 'code') return row.findings.some((f) => m(f.code));
   if (t.field === 'group') return m(row.group_id);
   if (t.field === 'task') return m(row.task_id);
+  if (t.field === 'mode') return m(row.failure?.name);
   return m(row.rollout_id) || (row.attempt_id !== null && m(`${row.rollout_id}#${row.attempt_id}`));
 }
 

@@ -7,6 +7,8 @@
  *   tool:edit  status:timeout                 a step's tool name / observation status (`*` is a wildcard)
  *   term:infra_failure  code:E_TRAINING_MASK  termination / a finding code of the rollout
  *   group:g1  task:t-*  id:r-7  policy:v3     the rollout's group, task, rollout id, policy version
+ *   mode:"finished (fail) · grader: *"        the failure signature (docs/failure-modes.md); a failure
+ *                                             mode's template with each <*> as * matches its rollouts
  *   reward:0  reward>0.5  step>=100           reward / training step, with : = > >= < <=
  *   has:regression (and the other HAS_WORDS)  the rollout has such a thing
  *   -term                                     the rollout does not match the term
@@ -15,7 +17,7 @@
  * is taken as written (its own `i` flag); names after `tool:` and the like ignore case.
  */
 
-export const TEXT_FIELDS = ['tool', 'status', 'term', 'code', 'group', 'task', 'id', 'policy'] as const;
+export const TEXT_FIELDS = ['tool', 'status', 'term', 'code', 'group', 'task', 'id', 'policy', 'mode'] as const;
 type NameField = (typeof TEXT_FIELDS)[number];
 const NUMBER_FIELDS = ['reward', 'step'] as const;
 type NumberField = (typeof NUMBER_FIELDS)[number];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP } from '../../analysis';
+import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP, DEFAULT_RULES } from '../../analysis';
 import { DEFAULT_MAX_LINE_BYTES } from '../../format';
 import type { IndexRow } from '../../format/runIndex/columns';
 import { buildRollout } from '../../testing/builders';
@@ -149,6 +149,26 @@ describe('trajscope index', () => {
     expect([counted.reused, counted.indexed]).toEqual([0, 1]);
     expect((await rowsOf(out, counted.manifest))[0]?.in_signal).toBe(true);
     expect((await buildIndex({ inputs: [dir], outDir: out, jobs: 1, rows: { unknownAsFinished: true } })).reused).toBe(1);
+  });
+
+  it('runs the scanner rules it is given (index --rules): their codes are in the rows, and other rules index again', async () => {
+    const cases = readFileSync(new URL('../../../public/demo/scanner-cases.jsonl', import.meta.url), 'utf8');
+    const dir = runDir({ 'cases.jsonl': cases });
+    const out = join(dir, 'idx');
+    const plain = await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
+    expect((await rowsOf(out, plain.manifest)).filter((r) => r.finding_codes.some((c) => c.endsWith('_SCAN')))).toHaveLength(0);
+    const scanned = await buildIndex({ inputs: [dir], outDir: out, jobs: 1, rows: { rules: DEFAULT_RULES } });
+    expect([scanned.reused, scanned.indexed]).toEqual([0, 1]);
+    const hit = (await rowsOf(out, scanned.manifest)).filter((r) => r.finding_codes.some((c) => c.endsWith('_SCAN')));
+    // Every case rollout but the clean one (scannerCases.test.ts names which rule hits which).
+    expect(hit.map((r) => r.rollout_id).sort()).toEqual(
+      cases
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { rollout_id: string }).rollout_id)
+        .filter((id) => id !== 'r-clean-article')
+        .sort(),
+    );
   });
 
   it('indexes an empty file as a file of no lines, beside others, with one job or two', async () => {

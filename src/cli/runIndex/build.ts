@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP } from '../../analysis';
 import { createLineParser, DEFAULT_MAX_LINE_BYTES, stableStringify } from '../../format';
+import { INDEX_VERSION } from '../../format/runIndex/columns';
 import { parseRunManifest, type RunManifest } from '../../format/runIndex/manifest';
 import type { ReadOptions } from '../readFile';
 import { type Input, listInputs, toPosix } from './inputs';
@@ -191,6 +192,8 @@ async function entryOf(input: Input, size: number, mtime: number, kept: FileEntr
 export function optionsKeyOf(read: ReadOptions, rows: RowOptions): string {
   const { tokenText: _tokenText, ...checks } = rows;
   const acting = {
+    // Shards of another index version lack or misread columns: a new version makes every file index again.
+    index_version: INDEX_VERSION,
     read: { ...read, from: read.from ?? 'auto', maxLineBytes: read.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES },
     rows: {
       ...checks,

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { plural } from '../../analysis';
-import { CHECK_FLAGS, checkOptionsOf, READ_FLAGS, readOptionsOf, wholeFlag } from '../readOptions';
+import { CHECK_FLAGS, checkOptionsOf, READ_FLAGS, readOptionsOf, scanRulesOf, wholeFlag } from '../readOptions';
 import { buildIndex, DEFAULT_SHARD_ROWS } from './build';
 import { mergeIndexes } from './merge';
 import { serveScans } from './worker';
@@ -51,6 +51,7 @@ async function indexCommand(argv: string[]): Promise<number> {
   // Checked before anything is read or written: a bad flag leaves no index behind.
   const read = await readOptionsOf(values);
   const { driftThreshold, isCap, unknownAsFinished } = checkOptionsOf(values);
+  const rules = await scanRulesOf(values.rules);
   const jobs = wholeFlag('jobs', values.jobs, availableParallelism());
   const shardRows = wholeFlag('shard-rows', values['shard-rows'], DEFAULT_SHARD_ROWS);
   const started = performance.now();
@@ -61,7 +62,7 @@ async function indexCommand(argv: string[]): Promise<number> {
     jobs,
     shardRows,
     read,
-    rows: { driftThreshold, unknownAsFinished, isCap },
+    rows: { driftThreshold, unknownAsFinished, isCap, ...(rules ? { rules } : {}) },
   });
   for (const u of outcome.unsupported) process.stderr.write(`trajscope index: ${u.file}: ${u.why}\n`);
   const errors = outcome.manifest.files.reduce((n, f) => n + f.parse_errors.length, 0);

@@ -100,5 +100,7 @@ export function indexRow(
     mismatch_kl_k3: mismatch?.kl_k3 ?? null,
     started_at: epochMs(r.started_at),
     ended_at: epochMs(r.ended_at),
+    failure_mode: summary.failure?.name ?? null,
+    failure_features: summary.failure?.features ?? [],
   };
 }

@@ -51,6 +51,15 @@ export class Catalog {
   }
 
   /**
+   * The one directory named, resolved at start, when it is all that is served: the run whose review log
+   * `view` keeps (docs/adr/0026). Named files, or several paths, have no one folder to write in.
+   */
+  soleDirectory(): string | undefined {
+    const only = this.roots.length === 1 ? this.roots[0] : undefined;
+    return only?.kind === 'dir' ? only.real : undefined;
+  }
+
+  /**
    * The directories to watch for changes: each named directory and its subdirectories, and each named
    * file's folder (a file replaced by a rename is a change of its folder, not of the old inode).
    */

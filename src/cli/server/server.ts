@@ -3,6 +3,8 @@ import sirv from 'sirv';
 import type { Catalog, ServedFile } from './catalog';
 import { ChangeFeed } from './changes';
 import { allowedHosts, refusal, setSecurityHeaders } from './guard';
+import type { ReviewLog } from './reviewLog';
+import { REVIEWS_URL, serveReviews } from './reviews';
 import { RUN_MOUNT, type RunMount, serveRun } from './runMount';
 import { serveSearch } from './search';
 import { sendFile } from './sendFile';
@@ -20,15 +22,18 @@ export interface ViewServerOptions {
    * become a run since `view` started returns its mount, and open pages are told (`event: run`).
    */
   becomeRun?: () => Promise<RunMount | undefined>;
+  /** The served directory's review log (docs/adr/0026): absent when named files are served, not one directory. */
+  reviews?: ReviewLog;
 }
 
 /**
  * The `trajscope view` server: the built app, the named trajectory files (with ranges), their list, and
  * a server-sent event stream that announces each change of that list (a file grew, appeared, or was
- * replaced). Read-only: anything but GET and HEAD is refused; so is any request naming another host
+ * replaced) and each review appended. Read-only but for one write, a review appended to the run's review
+ * log (docs/adr/0026): anything else but GET and HEAD is refused; so is any request naming another host
  * (DNS rebinding) or coming from another site (docs/adr/0010).
  */
-export function createViewServer({ catalog, distDir, host = '127.0.0.1', run, becomeRun }: ViewServerOptions): Server {
+export function createViewServer({ catalog, distDir, host = '127.0.0.1', run, becomeRun, reviews }: ViewServerOptions): Server {
   // Created on first use: `trajscope view` may still be building dist/ when the server starts listening,
   // and sirv (non-dev) lists the folder once, when created.
   let app: ReturnType<typeof sirv> | null = null;
@@ -68,6 +73,12 @@ export function createViewServer({ catalog, distDir, host = '127.0.0.1', run, be
     const refused = refusal(req, hosts, path);
     if (refused) {
       res.writeHead(refused.status, { 'Content-Type': 'text/plain' }).end(refused.why);
+      return;
+    }
+    if (path === REVIEWS_URL) {
+      await serveReviews(req, res, reviews, (digest) => {
+        for (const stream of streams) stream.write(`event: reviews\ndata: ${digest}\n\n`);
+      });
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -1,3 +1,5 @@
+import { WALL_CLOCK_MS } from '../testrunner/runTests';
+
 /**
  * Simulated time. Output must be byte-identical for a seed, so no wall-clock time is recorded:
  * every timestamp comes from this clock, which starts at a fixed epoch and advances by the fixed
@@ -10,6 +12,8 @@ export const COST_MS = {
   prefill: 120,
   perGeneratedToken: 25,
   tool: { read_file: 40, edit: 60, run_tests: 900, finish: 150 } as Record<string, number>,
+  /** A test run the runner's wall-clock guard killed took the whole guard (the stall-test-process fault). */
+  testTimeout: WALL_CLOCK_MS,
   /** An unknown or failed tool. */
   otherTool: 50,
   /** Waiting for a response that never comes before retrying. */

@@ -43,6 +43,13 @@ export interface HarnessRun {
   /** Scripted scenarios: the move to take at each turn; turns past the end are sampled. */
   steer?: readonly string[];
   compaction?: Compaction;
+  /**
+   * A deliberately mis-configured harness, for the scanner cases only: an infrastructure failure (the
+   * transport gave up, the sandbox is gone) is recorded as the tool's error and shown to the model, and the
+   * rollout goes on instead of ending as infra_failure. So it stays in the policy signal: the bug
+   * infra-error-as-policy-failure exists to catch. Never set in the demo file or the training run.
+   */
+  misclassifyInfra?: boolean;
 }
 
 export interface HarnessResult {
@@ -147,7 +154,7 @@ async function dispatch(run: HarnessRun, n: number, callId: string, tool: string
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await transport.send(n, attempt, callId, tool, args);
-      clock.advance(COST_MS.tool[tool] ?? COST_MS.otherTool);
+      clock.advance(result.observation.status === 'timeout' ? COST_MS.testTimeout : (COST_MS.tool[tool] ?? COST_MS.otherTool));
       const step: Step = { ...base(attempt), observation: { ...result.observation }, ended_at: clock.iso() };
       if (result.tests) step.tests = { ...result.tests };
       return { kind: 'ok', step: order(step), result };
@@ -159,6 +166,10 @@ async function dispatch(run: HarnessRun, n: number, callId: string, tool: string
       const kind = e instanceof CancelledError ? 'cancelled' : e instanceof InfraError || e instanceof TransportError ? 'infra' : null;
       if (kind === null || !(e instanceof Error)) throw e;
       clock.advance(COST_MS.otherTool);
+      if (kind === 'infra' && run.misclassifyInfra) {
+        const observation = { text: `error: ${e.message}`, status: 'error' as const, truncated: false };
+        return { kind: 'ok', step: order({ ...base(attempt), observation, ended_at: clock.iso() }), result: { observation } };
+      }
       const text = `${kind === 'infra' ? 'infrastructure failure' : 'cancelled'}: ${e.message} (no observation reached the model)`;
       const step: Step = { ...base(attempt), observation: { text, status: 'error', truncated: false }, ended_at: clock.iso() };
       return { kind, step: order(step), message: e.message };

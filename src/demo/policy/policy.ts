@@ -56,6 +56,18 @@ function grammarPieces(text: string): string[] {
   return text.split(/(?=")|(?<=")/).filter((p) => p !== '');
 }
 
+/**
+ * A move outside the trained parameter space: it has a fixed logit of its own and no feature, so training
+ * never changes it (its gradient is 0) and the 19 parameters of params.ts stay as they are. Only the scanner
+ * cases give the policy such moves (policy/hacks.ts); a policy without them is exactly the demo's policy.
+ */
+export interface FixedMove {
+  /** The main file of the repertoire the move belongs to (the task's file the prompt names). */
+  mainFile: string;
+  move: Move;
+  logit: number;
+}
+
 export interface Candidate {
   move: Move;
   text: string;
@@ -96,6 +108,7 @@ export class Policy {
     readonly sampling: SamplingConfig,
     private readonly tok: Tokenizer,
     readonly engine: Engine = REFERENCE_ENGINE,
+    readonly fixedMoves: readonly FixedMove[] = [],
   ) {}
 
   get version(): string {
@@ -104,14 +117,21 @@ export class Policy {
 
   /** The same policy at other parameters (a trainer's update), sharing the token cache. */
   withParams(params: PolicyParams): Policy {
-    const p = new Policy(params, this.sampling, this.tok, this.engine);
+    const p = new Policy(params, this.sampling, this.tok, this.engine, this.fixedMoves);
     for (const [k, v] of this.tokenCache) p.tokenCache.set(k, v);
     return p;
   }
 
   /** The same weights run by another inference engine (a sampler that differs from the trainer). */
   onEngine(engine: Engine): Policy {
-    const p = new Policy(this.params, this.sampling, this.tok, engine);
+    const p = new Policy(this.params, this.sampling, this.tok, engine, this.fixedMoves);
+    for (const [k, v] of this.tokenCache) p.tokenCache.set(k, v);
+    return p;
+  }
+
+  /** The same policy knowing `moves` besides its own (the scanner cases' hacks). */
+  withFixedMoves(moves: readonly FixedMove[]): Policy {
+    const p = new Policy(this.params, this.sampling, this.tok, this.engine, [...this.fixedMoves, ...moves]);
     for (const [k, v] of this.tokenCache) p.tokenCache.set(k, v);
     return p;
   }
@@ -122,16 +142,20 @@ export class Policy {
     const rep: Repertoire | null = repertoireFor(text);
     if (!rep) throw new Error('the context names no file this policy knows');
     const seen = observe(text, rep);
-    return movesFor(rep).map((move) => {
+    const candidate = (move: Move, features: number[], logit: number): Candidate => {
       const callText = toolCallText(move.tool, move.args);
       const ids = this.encode(callText);
       const fits = ids.length <= this.sampling.max_new_tokens;
-      const features = moveFeatures(move, seen);
-      const logit = logitOf(features, this.params.theta);
       const weight = Math.exp(logit / this.sampling.temperature);
       const mass = fits ? (this.engine.weights === 'bfloat16' ? toBfloat16(weight) : weight) : 0;
       return { move, text: callText, ids, features, logit, mass };
+    };
+    const own = movesFor(rep).map((move) => {
+      const features = moveFeatures(move, seen);
+      return candidate(move, features, logitOf(features, this.params.theta));
     });
+    const fixed = this.fixedMoves.filter((f) => f.mainFile === rep.mainFile).map((f) => candidate(f.move, [], f.logit));
+    return [...own, ...fixed];
   }
 
   /** Generates one call. `steer` names the move to take (scripted scenarios); its tokens are still scored honestly. */

@@ -11,7 +11,7 @@ const RUNNER = fileURLToPath(new URL('./runner.py', import.meta.url));
 const LINE_BUDGET = 10_000;
 
 /** Wall-clock guard on the whole run; the line budget normally ends a stuck test long before. */
-const WALL_CLOCK_MS = 15_000;
+export const WALL_CLOCK_MS = 15_000;
 
 type Outcome = 'passed' | 'failed' | 'over_budget';
 

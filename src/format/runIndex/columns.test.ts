@@ -5,7 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
 import { buildIndexRow } from '../../testing/builders';
-import { encodeIndexShard, INDEX_COLUMNS, INDEX_VERSION_KEY, type IndexRow, indexRowFrom } from './columns';
+import { encodeIndexShard, INDEX_COLUMNS, INDEX_VERSION, INDEX_VERSION_KEY, type IndexRow, indexRowFrom } from './columns';
 
 const row = (over: Partial<IndexRow> = {}): IndexRow =>
   buildIndexRow({
@@ -54,7 +54,7 @@ describe('the run index columns', () => {
     const back = (await parquetReadObjects({ file: buf })).map(indexRowFrom);
     expect(back).toEqual(rows);
     const kv = parquetMetadata(buf).key_value_metadata ?? [];
-    expect(kv).toContainEqual({ key: INDEX_VERSION_KEY, value: '1' });
+    expect(kv).toContainEqual({ key: INDEX_VERSION_KEY, value: String(INDEX_VERSION) });
     expect(kv).toContainEqual({ key: 'trajscope.source', value: 'step_0001.jsonl' });
   });
 

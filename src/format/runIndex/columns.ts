@@ -52,6 +52,13 @@ export interface IndexRow {
   /** Wall-clock bounds (§2) in epoch milliseconds, null when absent or unparseable. */
   started_at: number | null;
   ended_at: number | null;
+  /**
+   * A failing rollout's signature (docs/failure-modes.md): `termination[ (verdict)] · source: masked line`,
+   * null for a rollout that earned its reward. Rollouts of one failure mode share it, or its template.
+   */
+  failure_mode: string | null;
+  /** The signature's other facts, `last:<tool>`, `regression:<kind>`, `code:<code>` (empty when no failure). */
+  failure_features: string[];
 }
 
 type TrainingStepSource = 'record' | 'file_name' | 'policy_order';
@@ -93,6 +100,8 @@ export const INDEX_COLUMNS: readonly { name: keyof IndexRow; type: ParquetType; 
   { name: 'mismatch_kl_k3', type: 'DOUBLE', nullable: true },
   { name: 'started_at', type: 'TIMESTAMP', nullable: true },
   { name: 'ended_at', type: 'TIMESTAMP', nullable: true },
+  { name: 'failure_mode', type: 'STRING', nullable: true },
+  { name: 'failure_features', type: 'STRING_LIST', nullable: false },
 ];
 
 /**
@@ -102,8 +111,11 @@ export const INDEX_COLUMNS: readonly { name: keyof IndexRow; type: ParquetType; 
  */
 const INDEX_ROW_GROUP_ROWS = 10_000;
 
-/** Bumped when a column changes meaning; a reader refuses shards of another version rather than misread them. */
-const INDEX_VERSION = 1;
+/**
+ * Bumped when a column changes meaning or is added (2: `failure_mode`, `failure_features`); a reader refuses
+ * shards of another version rather than misread them, and `index` rebuilds them (it is in optionsKeyOf).
+ */
+export const INDEX_VERSION = 2;
 export const INDEX_VERSION_KEY = 'trajscope.index_version';
 
 type SchemaElement = NonNullable<Parameters<typeof parquetWriteBuffer>[0]['schema']>[number];

@@ -1,5 +1,7 @@
 import { type DBSchema, openDB } from 'idb';
 import { type Review, type ReviewKey, reviewKey } from '../../format';
+import { sameReview } from './sameReview';
+import { servedReviewDb } from './serverReviewDb';
 
 /*
  * Reviews persist in the browser's IndexedDB, one object per (content digest, rollout_id, attempt_id).
@@ -21,30 +23,24 @@ interface ReviewSchema extends DBSchema {
   reviews: { key: [string, string, string]; value: StoredReview; indexes: { digest: string } };
 }
 
-/** Where reviews are kept. `persistent` is false when IndexedDB is unavailable and they live only in memory. */
+/**
+ * Where reviews are kept. `persistent` is false when IndexedDB is unavailable and they live only in memory;
+ * `shared` is true when they are kept in the served run's review log (serverReviewDb.ts), for everyone
+ * who opens the run.
+ */
 export interface ReviewDb {
   readonly persistent: boolean;
+  readonly shared: boolean;
   list(digest: string): Promise<Review[]>;
   /** Stores the reviews, each replacing the stored one of its rollout; says how many were new and replaced. */
   put(digest: string, reviews: readonly Review[]): Promise<{ added: number; replaced: number }>;
-  remove(digest: string, key: Pick<Review, 'rollout_id' | 'attempt_id'>): Promise<void>;
+  /** Removes a rollout's review; `by` names who removed it where the store records removals (the run's log). */
+  remove(digest: string, key: Pick<Review, 'rollout_id' | 'attempt_id'>, by?: string): Promise<void>;
   /**
-   * Deletes each given review only if it is still stored as given, in one transaction: a clear deletes
-   * what it announced, never a review another tab changed since. Returns how many it deleted.
+   * Deletes each given review only if it is still stored as given (in IndexedDB, in one transaction): a
+   * clear deletes what it announced, never a review another tab changed since. Returns how many it deleted.
    */
-  removeIfUnchanged(digest: string, reviews: readonly Review[]): Promise<number>;
-}
-
-/** Whether two reviews of one rollout are the same review (every field). */
-export function sameReview(a: Review, b: Review): boolean {
-  return (
-    a.rollout_id === b.rollout_id &&
-    a.attempt_id === b.attempt_id &&
-    a.verdict === b.verdict &&
-    a.note === b.note &&
-    a.reviewer === b.reviewer &&
-    a.timestamp === b.timestamp
-  );
+  removeIfUnchanged(digest: string, reviews: readonly Review[], by?: string): Promise<number>;
 }
 
 function fromStored({ digest: _d, attempt: _a, ...review }: StoredReview): Review {
@@ -60,6 +56,7 @@ async function openIndexedDb(): Promise<ReviewDb> {
   });
   return {
     persistent: true,
+    shared: false,
     async list(digest) {
       return (await db.getAllFromIndex(STORE, 'digest', digest)).map(fromStored);
     },
@@ -107,6 +104,7 @@ export function memoryReviewDb(): ReviewDb {
   };
   return {
     persistent: false,
+    shared: false,
     list: async (digest) => [...of(digest).values()],
     put: async (digest, reviews) => {
       let replaced = 0;
@@ -135,8 +133,15 @@ export function memoryReviewDb(): ReviewDb {
 
 let opened: Promise<ReviewDb> | null = null;
 
-/** The page's review store, opened once; in-memory when IndexedDB cannot be opened. */
+/**
+ * The page's review store, chosen once: the served run's review log when `trajscope view` keeps one
+ * (docs/adr/0026), else IndexedDB, else memory when the browser refuses IndexedDB.
+ */
 export function reviewDb(): Promise<ReviewDb> {
-  opened ??= (typeof indexedDB === 'undefined' ? Promise.reject(new Error('no IndexedDB')) : openIndexedDb()).catch(() => memoryReviewDb());
+  opened ??= servedReviewDb().then(
+    (served) =>
+      served ??
+      (typeof indexedDB === 'undefined' ? Promise.reject(new Error('no IndexedDB')) : openIndexedDb()).catch(() => memoryReviewDb()),
+  );
   return opened;
 }

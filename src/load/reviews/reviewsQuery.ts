@@ -6,6 +6,8 @@ export interface StoredReviews {
   reviews: ReadonlyMap<ReviewKey, Review>;
   /** False when the browser refused IndexedDB and reviews live only in this tab. */
   persistent: boolean;
+  /** True when they are kept in the run `trajscope view` serves (.trajscope/reviews.jsonl), for everyone who opens it. */
+  shared: boolean;
 }
 
 /** The reviews stored for one file's content digest; changed only through the review hooks (state/reviews). */
@@ -15,7 +17,8 @@ export function reviewsOptions(digest: string | null) {
     queryFn: async (): Promise<StoredReviews> => {
       if (digest === null) throw new Error('no digest');
       const db = await reviewDb();
-      return { reviews: new Map((await db.list(digest)).map((r) => [reviewKey(r), r])), persistent: db.persistent };
+      const reviews = new Map((await db.list(digest)).map((r) => [reviewKey(r), r]));
+      return { reviews, persistent: db.persistent, shared: db.shared };
     },
     staleTime: Number.POSITIVE_INFINITY,
     // A Map is not a plain object: sharing would compare nothing and copy nothing.

@@ -116,6 +116,8 @@ const RUN_VIEW_COLUMNS = [
   'mismatch_n',
   'mismatch_max_abs',
   'mismatch_kl_k3',
+  'failure_mode',
+  'failure_features',
 ] as const;
 
 export class RunColumns {
@@ -129,6 +131,10 @@ export class RunColumns {
   policy: DictColumn;
   termination: DictColumn;
   format: DictColumn;
+  /** `failure_mode`: a failing rollout's signature name, null for one that earned its reward. */
+  failure: DictColumn;
+  /** `failure_features` joined by newlines ('' for none): few distinct sets, so a dictionary too. */
+  features: DictColumn;
   rolloutId: BlobColumn;
   line: Uint32Array;
   /** Byte offsets may pass 4 GiB; a double holds every integer up to 2^53 exactly. */
@@ -170,6 +176,8 @@ export class RunColumns {
     this.policy = new DictColumn(capacity);
     this.termination = new DictColumn(capacity);
     this.format = new DictColumn(capacity);
+    this.failure = new DictColumn(capacity);
+    this.features = new DictColumn(capacity);
     this.rolloutId = new BlobColumn(capacity);
     this.line = new Uint32Array(capacity);
     this.offset = new Float64Array(capacity);
@@ -194,7 +202,18 @@ export class RunColumns {
     const need = this.n + rows;
     if (need <= this.capacity) return;
     const c = Math.max(need, Math.ceil(this.capacity * 1.5));
-    for (const d of [this.file, this.task, this.attempt, this.group, this.policy, this.termination, this.format]) d.grow(c);
+    for (const d of [
+      this.file,
+      this.task,
+      this.attempt,
+      this.group,
+      this.policy,
+      this.termination,
+      this.format,
+      this.failure,
+      this.features,
+    ])
+      d.grow(c);
     this.rolloutId.grow(c);
     this.line = grown(this.line, c);
     this.offset = grown(this.offset, c);
@@ -259,10 +278,17 @@ export class RunColumns {
       this.mismatchMax,
       this.klK3,
     ].reduce((s, a) => s + a.byteLength, 0);
-    const dicts = [this.file, this.task, this.attempt, this.group, this.policy, this.termination, this.format].reduce(
-      (s, d) => s + d.codes.byteLength,
-      0,
-    );
+    const dicts = [
+      this.file,
+      this.task,
+      this.attempt,
+      this.group,
+      this.policy,
+      this.termination,
+      this.format,
+      this.failure,
+      this.features,
+    ].reduce((s, d) => s + d.codes.byteLength, 0);
     return typed + dicts + this.rolloutId.byteLength;
   }
 }
@@ -298,6 +324,10 @@ const STORE: Record<Column, (c: RunColumns, values: Values, at: number) => void>
   policy_version: (c, v, at) => fillDict(c.policy, v, at),
   termination: (c, v, at) => fillDict(c.termination, v, at),
   source_format: (c, v, at) => fillDict(c.format, v, at),
+  failure_mode: (c, v, at) => fillDict(c.failure, v, at),
+  failure_features: (c, v, at) => {
+    for (let i = 0; i < v.length; i++) c.features.codes[at + i] = c.features.code(((v[i] as string[] | null) ?? []).join('\n'));
+  },
   rollout_id: (c, v, at) => {
     for (let i = 0; i < v.length; i++) c.rolloutId.set(at + i, String(v[i]));
   },
@@ -369,7 +399,7 @@ export async function appendShard(c: RunColumns, bytes: ArrayBuffer, rows: numbe
   await appendRows(c, bytes, shardMetadata(bytes, rows, name), 0, rows, name);
 }
 
-const DICTS = ['file', 'task', 'attempt', 'group', 'policy', 'termination', 'format'] as const;
+const DICTS = ['file', 'task', 'attempt', 'group', 'policy', 'termination', 'format', 'failure', 'features'] as const;
 const NUMERIC = [
   'line',
   'offset',

@@ -9,7 +9,7 @@ import {
   type RolloutSummary,
   summarizeRollout,
 } from '../../analysis';
-import { createLineParser, isFormatId, type Rollout } from '../../format';
+import { createLineParser, isFormatId, parseScanRules, type Rollout } from '../../format';
 import type { AdvantageMode, Dataset, DatasetCounts } from '../dataset/dataset';
 import { HUGE_RECORD } from '../dataset/sliced';
 import type { LoadedFile } from '../loadState';
@@ -75,7 +75,16 @@ function summaryOf(snap: RunSnapshot, row: number): RolloutSummary {
     findings: findingsOf(snap, row),
     indexed: { regressions: c.regressions[row] ?? 0, errors: c.errors[row] ?? 0, warnings: c.warnings[row] ?? 0 },
     ...mismatchOf(c, row),
+    ...failureOf(c, row),
   };
+}
+
+/** The failure signature the index keeps (the same `summarizeRollout` gives a file's rollout). */
+function failureOf(c: RunColumns, row: number): Pick<RolloutSummary, 'failure'> {
+  const name = c.failure.at(row);
+  if (name === null) return {};
+  const features = c.features.at(row) ?? '';
+  return { failure: { name, features: features === '' ? [] : features.split('\n') } };
 }
 
 /**
@@ -281,11 +290,14 @@ export function checkOptionsOf(options: string | undefined): CheckOptions {
     return {};
   }
   if (typeof rows !== 'object' || rows === null) return {};
-  const { driftThreshold, unknownAsFinished, isCap } = rows as Record<string, unknown>;
+  const { driftThreshold, unknownAsFinished, isCap, rules } = rows as Record<string, unknown>;
   return {
     ...(typeof driftThreshold === 'number' ? { driftThreshold } : {}),
     ...(typeof unknownAsFinished === 'boolean' ? { unknownAsFinished } : {}),
     ...(typeof isCap === 'number' ? { isCap } : {}),
+    // An index made with `--rules`: a rollout opened from it is scanned as its row was (a manifest is data:
+    // rules that do not parse are left out, as a bad option is).
+    ...(Array.isArray(rules) ? scanRulesFrom(rules) : {}),
   };
 }
 
@@ -345,4 +357,12 @@ function readRollout(snap: RunSnapshot, row: number, ctx: RunDatasetContext, gzi
   ctx.records.set(cacheKey, read);
   read.catch(() => ctx.records.delete(cacheKey));
   return read;
+}
+
+function scanRulesFrom(rules: unknown[]): Pick<CheckOptions, 'rules'> {
+  try {
+    return { rules: parseScanRules(JSON.stringify({ rules })) };
+  } catch {
+    return {};
+  }
 }

@@ -14,6 +14,7 @@ import {
   type StoredReviews,
   sameReview,
 } from '../../load';
+import { useReviewer } from './reviewerStore';
 import { mergeReviews, type ReviewMap, type ReviewTarget, removeReview, upsertReview } from './reviewMap';
 import { trackWrite } from './saving';
 
@@ -34,6 +35,7 @@ async function write<T>(
   client.setQueryData<StoredReviews>(queryKey, (old) => ({
     reviews: update(old?.reviews ?? NO_REVIEWS),
     persistent: old?.persistent ?? true,
+    shared: old?.shared ?? false,
   }));
   try {
     const result = await persist(await reviewDb());
@@ -47,16 +49,17 @@ async function write<T>(
 }
 
 /**
- * Keeps this tab's reviews in step with the other tabs': when one says a file's reviews changed, they are
- * read again from the store. Mounted once, at the root.
+ * Keeps this tab's reviews in step with the other tabs' (and, when the reviews are kept in the served run,
+ * with every reviewer's): when one says a file's reviews changed, they are read again from the store.
+ * Mounted once, at the root.
  */
 export function useReviewTabSync(): void {
   const client = useQueryClient();
   useEffect(() => onReviewChange((digest) => void client.invalidateQueries({ queryKey: reviewsOptions(digest).queryKey })), [client]);
 }
 
-/** Review changes for the reviews of one content digest. */
-function reviewActions(client: QueryClient) {
+/** Review changes for the reviews of one content digest; `reviewer` names who removes (the run's log records it). */
+function reviewActions(client: QueryClient, reviewer: () => string) {
   return {
     save: (digest: string, review: Review) =>
       trackWrite(
@@ -77,7 +80,7 @@ function reviewActions(client: QueryClient) {
           client,
           digest,
           (m) => removeReview(m, reviewKey(rollout)),
-          (db) => db.remove(digest, rollout),
+          (db) => db.remove(digest, rollout, reviewer()),
         ),
       ),
     /**
@@ -96,7 +99,7 @@ function reviewActions(client: QueryClient) {
           }
           return next;
         },
-        (db) => db.removeIfUnchanged(digest, announced),
+        (db) => db.removeIfUnchanged(digest, announced, reviewer()),
       );
       await client.invalidateQueries({ queryKey: reviewsOptions(digest).queryKey });
       return removed;
@@ -118,7 +121,13 @@ export type ReviewActions = ReturnType<typeof reviewActions>;
 
 export function useReviewActions(): ReviewActions {
   const client = useQueryClient();
-  return useMemo(() => reviewActions(client), [client]);
+  // Read when an action runs, so typing a name does not make new actions on every key.
+  const name = useReviewer();
+  const reviewer = useRef(name);
+  useEffect(() => {
+    reviewer.current = name;
+  }, [name]);
+  return useMemo(() => reviewActions(client, () => reviewer.current.trim()), [client]);
 }
 
 export interface ReviewsOfDigest {
@@ -128,6 +137,8 @@ export interface ReviewsOfDigest {
   error: string | null;
   /** False when the browser refused IndexedDB: reviews last only while the tab is open. */
   persistent: boolean;
+  /** True when they are kept in the served run (.trajscope/reviews.jsonl) rather than this browser. */
+  shared: boolean;
 }
 
 /** The reviews stored for one file's content digest (null: none yet, nothing is read). */
@@ -138,6 +149,7 @@ export function useReviews(digest: string | null): ReviewsOfDigest {
     isPending: digest === null || q.isPending,
     error: q.error ? String(q.error) : null,
     persistent: q.data?.persistent ?? true,
+    shared: q.data?.shared ?? false,
   };
 }
 
@@ -147,6 +159,8 @@ export interface LoadedReviews {
   status: LoadedReviewsStatus;
   error: string | null;
   persistent: boolean;
+  /** True when the reviews are kept in the served run (.trajscope/reviews.jsonl), for everyone who opens it. */
+  shared: boolean;
   /** The review of each loaded rollout that has one, keyed by its `rollout=` key (load/rolloutKeys). */
   byRolloutKey: ReadonlyMap<string, Review>;
   /** Identity and file digest of each rollout, index-aligned with the rollouts. */
@@ -211,6 +225,7 @@ export function useLoadedReviews(
     status,
     error: digestError ? String(digestError) : readError ? String(readError) : null,
     persistent: stored.every((q) => q.data?.persistent ?? true),
+    shared: stored.some((q) => q.data?.shared ?? false),
     byRolloutKey: value.byRolloutKey,
     targets: value.targets,
     digestOfFile,

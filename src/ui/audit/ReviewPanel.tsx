@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { formatCount, type RolloutSummary } from '../../analysis';
-import { type LoadSource, REVIEW_VERDICTS, type Review, type ReviewVerdict, reviewKey } from '../../load';
+import { type LoadSource, REVIEW_LOG_PATH, REVIEW_VERDICTS, type Review, type ReviewVerdict, reviewKey } from '../../load';
 import {
   filterByReview,
   nextByReview,
@@ -40,9 +40,9 @@ function when(iso: string): string {
 }
 
 /**
- * The reviewer's judgement of this rollout's grader decision, kept in the browser by the file's content
- * digest: agree / disagree / unsure (a / d / u), a note, progress over the loaded rollouts, and
- * JSONL export and import.
+ * The reviewer's judgement of this rollout's grader decision, kept by the file's content digest in the
+ * browser, or in the run when `trajscope view DIR` serves it (docs/adr/0026): agree / disagree / unsure
+ * (a / d / u), a note, progress over the loaded rollouts, and JSONL export and import.
  */
 export function ReviewPanel() {
   const selected = useSelectedRollout();
@@ -200,6 +200,7 @@ function RolloutReview({ rolloutKey, index, summary }: { rolloutKey: string; ind
           status={reviews.status}
           error={reviews.error}
           persistent={reviews.persistent}
+          shared={reviews.shared}
           sources={sources}
           digests={reviews.digestOfFile}
         />
@@ -212,12 +213,14 @@ function ReviewStatus({
   status,
   error,
   persistent,
+  shared,
   sources,
   digests,
 }: {
   status: string;
   error: string | null;
   persistent: boolean;
+  shared: boolean;
   sources: readonly LoadSource[];
   digests: ReadonlyMap<string, string>;
 }) {
@@ -239,7 +242,7 @@ function ReviewStatus({
   const names = [...digests].map(([name, d]) => `${name} ${d.slice(0, 19)}…`).join(', ');
   return persistent ? (
     <p className="review__info faint" title={[...digests].map(([name, d]) => `${name}: ${d}`).join('\n')}>
-      Kept in this browser by content digest: {names}
+      {shared ? `Kept in the run (${REVIEW_LOG_PATH}) for everyone who opens it,` : 'Kept in this browser'} by content digest: {names}
     </p>
   ) : (
     <p className="review__error">This browser refused IndexedDB: reviews last only until this tab closes. Export them before you leave.</p>

@@ -1,7 +1,15 @@
 import { type ReactNode, useRef, useState } from 'react';
 import type { RolloutSummary } from '../../analysis';
 import { plural } from '../../analysis';
-import { type LoadSource, parseReviewsJsonl, type Review, type ReviewLineError, reviewKey, reviewsToJsonl } from '../../load';
+import {
+  type LoadSource,
+  parseReviewsJsonl,
+  REVIEW_LOG_PATH,
+  type Review,
+  type ReviewLineError,
+  reviewKey,
+  reviewsToJsonl,
+} from '../../load';
 import { type LoadedReviews, planImport, useReviewActions } from '../../state';
 import { download } from '../shared/download';
 
@@ -150,7 +158,7 @@ export function ReviewTransfer({ sources, rollouts, keys, reviews, children }: P
               [...confirming.values()].reduce((n, l) => n + l.length, 0),
               'review',
             )}{' '}
-            of the loaded rollouts from this browser?
+            of the loaded rollouts from {reviews.shared ? `the run (${REVIEW_LOG_PATH})` : 'this browser'}?
           </legend>
           <button type="button" className="btn btn--danger" onClick={() => void onClear(confirming)}>
             Delete
@@ -174,7 +182,8 @@ export function ReviewTransfer({ sources, rollouts, keys, reviews, children }: P
       )}
       {kept !== null && kept > 0 && (
         <p className="review-transfer__kept" role="status">
-          {plural(kept, 'review')} changed in another tab since the question and {kept === 1 ? 'was' : 'were'} kept.
+          {plural(kept, 'review')} changed {reviews.shared ? 'by someone else' : 'in another tab'} since the question and{' '}
+          {kept === 1 ? 'was' : 'were'} kept.
         </p>
       )}
       {failure && (

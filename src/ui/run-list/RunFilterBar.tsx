@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { FINDING_INFO, type FindingCode, formatCount, terminationInfo } from '../../analysis';
-import { filterMismatchAbove, isFiltered, type RunFilters, type SignalFilter, useRunFiltersActions } from '../../state';
+import {
+  filterMismatchAbove,
+  isFiltered,
+  type RunFilters,
+  readWith,
+  type SignalFilter,
+  useReadOptions,
+  useRunFiltersActions,
+  useSelection,
+} from '../../state';
 import { AdvantageModeToggle } from '../shared/AdvantageModeToggle';
 
 interface Props {
@@ -111,6 +120,7 @@ export function RunFilterBar({ filters, terminations, codes, shown, total, drGrp
         <input type="checkbox" checked={filters.hasRegressions} onChange={(e) => setFilters({ hasRegressions: e.target.checked })} />
         Has regressions
       </label>
+      <ScannersToggle />
       {mismatch && <MismatchFilter above={filters.mismatchAbove ?? null} />}
       <span className="filters__count" aria-live="polite">
         {filtered && (
@@ -169,6 +179,26 @@ function MismatchFilter({ above }: { above: number | null }) {
           else if (Number(t) >= 0) filterMismatchAbove(Number(t));
         }}
       />
+    </label>
+  );
+}
+
+/**
+ * Reads the files again with the default scanner rules (docs/scanners.md): their hits become W_SCAN / E_SCAN
+ * findings, in the code filter above and on the steps they cite. A run's rows are what its index was built
+ * with (`trajscope index --rules default`), so the toggle is for files.
+ */
+function ScannersToggle() {
+  const { scanners } = useReadOptions();
+  const { run } = useSelection();
+  if (run !== null) return null;
+  return (
+    <label
+      className="filters__check"
+      title="Run the default scanner rules: edited tests, rewards against the verdict, loops, undone edits, crashes under a finish, infra errors in the signal"
+    >
+      <input type="checkbox" checked={scanners} onChange={(e) => readWith({ scanners: e.target.checked })} />
+      Scanners
     </label>
   );
 }

@@ -9,6 +9,10 @@ export const SEARCH_TERMS: ReadonlyArray<{ example: string; meaning: string }> =
   { example: 'status:timeout', meaning: 'a step’s observation status' },
   { example: 'term:infra_failure', meaning: 'the rollout’s termination' },
   { example: 'code:E_TRAINING_MASK', meaning: 'the rollout has a finding with this code (code:W_* for any warning code)' },
+  {
+    example: 'mode:"finished (fail) · grader: *"',
+    meaning: 'the failure signature: how a failing rollout ended and its evidence (the Failure modes page links each mode so)',
+  },
   { example: 'reward:0  reward>0.5', meaning: 'reward compared with = (or :), >, >=, <, <=' },
   { example: 'step>=100', meaning: 'the training step (training_step) compared the same way' },
   { example: 'group:g-7  task:t-*  id:r-12  policy:v3', meaning: 'group, task, rollout id (or id#attempt), policy version' },

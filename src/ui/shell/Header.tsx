@@ -9,6 +9,7 @@ import {
   openSources,
   toCheckpoints,
   toGroups,
+  toModes,
   toRun,
   type View,
 } from '../../state';
@@ -84,6 +85,15 @@ export function Header({ sources, isDemo, isDemoRun: demoRunFiles, view, served,
         </button>
         <button type="button" className="app-header__navlink" aria-current={view === 'groups' ? 'page' : undefined} onClick={toGroups}>
           Groups
+        </button>
+        <button
+          type="button"
+          className="app-header__navlink"
+          aria-current={view === 'modes' ? 'page' : undefined}
+          title="What the rollouts that failed have in common, and how it changes over training"
+          onClick={toModes}
+        >
+          Failure modes
         </button>
         <button
           type="button"

@@ -1,0 +1,59 @@
+import { useMemo, useState } from 'react';
+import { failureModesOfRows, formatCount, plural } from '../../analysis';
+import { useRolloutKeys, useRolloutRows, useTrainingSteps } from '../../state';
+import { ModeRow } from './ModeRow';
+import { ModesChart } from './ModesChart';
+import './modes.css';
+
+/** Modes listed before "Show more": a run rarely has more worth reading, and each row is a full card. */
+const FIRST_SHOWN = 30;
+
+/**
+ * The Failure modes page (issue 26): every rollout that was excluded or not fully rewarded, grouped by the
+ * evidence of how it failed (docs/failure-modes.md), ranked by count, with each mode's share over training.
+ * The same analysis `trajscope modes` prints.
+ */
+export function FailureModesView() {
+  const rows = useRolloutRows();
+  const keys = useRolloutKeys();
+  const steps = useTrainingSteps();
+  const result = useMemo(() => failureModesOfRows(rows, keys, steps), [rows, keys, steps]);
+  const [focus, setFocus] = useState<number | null>(null);
+  const [shown, setShown] = useState(FIRST_SHOWN);
+
+  if (result.failures === 0) {
+    return (
+      <div className="placeholder">
+        <h2>No failures</h2>
+        <p>
+          Every one of the {plural(result.rollouts, 'rollout')} is in the policy signal with a full reward, so there is no failure mode to
+          show.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="modes">
+      <header className="modes__head">
+        <h2>Failure modes</h2>
+        <p>
+          {formatCount(result.failures)} of {plural(result.rollouts, 'rollout')} failed or were excluded (
+          {Math.round((result.failures / result.rollouts) * 100)}%), in {plural(result.modes.length, 'mode')}. A mode is how the rollout
+          ended and the last failure it did not recover from, its values masked; near ones are merged (docs/failure-modes.md). The same
+          analysis as <code>trajscope modes</code>.
+        </p>
+      </header>
+      <ModesChart result={result} focus={focus} />
+      <ol className="modes__list">
+        {result.modes.slice(0, shown).map((m, i) => (
+          <ModeRow key={m.name} mode={m} rank={i} onFocus={setFocus} />
+        ))}
+      </ol>
+      {result.modes.length > shown && (
+        <button type="button" className="modes__more" onClick={() => setShown(result.modes.length)}>
+          Show the other {plural(result.modes.length - shown, 'mode')}
+        </button>
+      )}
+    </div>
+  );
+}

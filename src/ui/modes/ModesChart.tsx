@@ -1,0 +1,79 @@
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { FailureModesResult } from '../../analysis';
+import { CHARTED_MODES, modeChartRows } from './modesModel';
+
+/** One colour per charted mode (rank order), then grey for the others; readable on white, told apart in print. */
+export const MODE_COLORS = ['#c4202b', '#0a66c2', '#8a5a00', '#116329', '#7b3fb5'] as const;
+const OTHER_COLOR = '#8b949e';
+const percent = (v: number) => `${Math.round(v * 1000) / 10}%`;
+
+/** Ticks at whole tens of percent (fives below 20 %), up to the largest share rounded up to one. */
+function shareTicks(rows: ReturnType<typeof modeChartRows>): number[] {
+  let max = 0;
+  for (const r of rows) for (const [k, v] of Object.entries(r)) if (k !== 'step' && k !== 'rollouts') max = Math.max(max, v);
+  const step = max <= 0.2 ? 0.05 : 0.1;
+  const top = Math.min(1, Math.max(step, Math.ceil(max / step - 1e-9) * step));
+  return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => Math.round(i * step * 100) / 100);
+}
+
+interface Props {
+  result: FailureModesResult;
+  /** Index of the mode hovered or chosen in the table: its line is drawn thicker, the others fainter. */
+  focus: number | null;
+}
+
+/** Each of the first modes' share of a training step's rollouts, over the steps: which fade, which stay. */
+export function ModesChart({ result, focus }: Props) {
+  const rows = modeChartRows(result);
+  if (rows.length === 0) return null;
+  const charted = result.modes.slice(0, CHARTED_MODES);
+  const ticks = shareTicks(rows);
+  return (
+    <figure className="modes-chart" aria-label="Share of rollouts in each failure mode by training step">
+      <figcaption>
+        Share of each training step’s rollouts in the {charted.length} largest modes
+        {result.modes.length > CHARTED_MODES ? ' and in all others' : ''}
+      </figcaption>
+      <ResponsiveContainer width="100%" height={220}>
+        <LineChart data={rows} margin={{ top: 6, right: 16, bottom: 18, left: 4 }}>
+          <CartesianGrid stroke="var(--border-subtle)" vertical={false} />
+          <XAxis
+            dataKey="step"
+            tick={{ fontSize: 11 }}
+            label={{ value: 'training step', position: 'insideBottom', offset: -10, fontSize: 11, fill: 'var(--text-muted)' }}
+          />
+          <YAxis tickFormatter={percent} tick={{ fontSize: 11 }} width={48} ticks={ticks} domain={[0, ticks[ticks.length - 1] ?? 1]} />
+          <Tooltip
+            formatter={(v, name) => [percent(Number(v)), String(name)]}
+            labelFormatter={(step) => `training step ${step}`}
+            contentStyle={{ fontSize: 12, maxWidth: 420, whiteSpace: 'normal' }}
+          />
+          <Legend wrapperStyle={{ fontSize: 11, paddingTop: 10 }} />
+          {charted.map((m, k) => (
+            <Line
+              key={m.name}
+              dataKey={`m${k}`}
+              name={`#${k + 1} ${m.termination}${m.verdict ? ` (${m.verdict})` : ''} · ${m.source}`}
+              stroke={MODE_COLORS[k]}
+              strokeWidth={focus === k ? 3 : 1.5}
+              strokeOpacity={focus === null || focus === k ? 1 : 0.35}
+              dot={false}
+              isAnimationActive={false}
+            />
+          ))}
+          {result.modes.length > CHARTED_MODES && (
+            <Line
+              dataKey="other"
+              name={`${result.modes.length - CHARTED_MODES} other modes`}
+              stroke={OTHER_COLOR}
+              strokeDasharray="4 3"
+              strokeOpacity={focus === null ? 1 : 0.35}
+              dot={false}
+              isAnimationActive={false}
+            />
+          )}
+        </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
