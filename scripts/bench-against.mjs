@@ -298,7 +298,20 @@ if (parts.includes('run'))
       /bench-run: rows \d+, held ([\d.]+) MB, first chart ([\d.]+) ms, loaded ([\d.]+) ms, re-aggregate ([\d.]+) ms, rollout ([\d.]+) ms/.exec(
         out,
       );
-    return m && { runHeld: +m[1], runFirstChart: +m[2], runLoaded: +m[3], runAggregate: +m[4], runRollout: +m[5] };
+    // Figures a commit may not have print nothing, and are n/a on its side.
+    const modes = /, modes ([\d.]+) ms/.exec(out);
+    const page = /, modes page ([\d.]+) ms/.exec(out);
+    return (
+      m && {
+        runHeld: +m[1],
+        runFirstChart: +m[2],
+        runLoaded: +m[3],
+        runAggregate: +m[4],
+        runRollout: +m[5],
+        ...(modes ? { runModes: +modes[1] } : {}),
+        ...(page ? { runModesPage: +page[1] } : {}),
+      }
+    );
   });
 if (parts.includes('structural'))
   await processPart('structural', 'bench-structural.mjs', (out) => {
@@ -329,6 +342,8 @@ const FIGURES = [
   ['runLoaded', 'every shard read, ms', 0],
   ['runAggregate', 're-aggregation after a filter, ms', 1],
   ['runRollout', 'one rollout opened by range, ms', 0],
+  ['runModes', 'failure modes of the rows (node), ms', 0],
+  ['runModesPage', 'failure modes page drawn, ms', 0],
   ['structural', 'scripts/bench-structural.mjs: read by shape'],
   ['structuralRead', 'read by shape, ms', 0],
   ['structuralBare', 'bare split + JSON.parse, ms', 0],

@@ -3,7 +3,9 @@
 //   bench-run: rows <n>, held <MB> MB, first chart <ms> ms, loaded <ms> ms, re-aggregate <ms> ms, rollout <ms> ms
 // BENCH_RUN_SCREENSHOTS=DIR saves the page at its first chart (still reading) and once every shard is read.
 // Targets (issue 13): held <= 150 MB, first chart <= 2 s, re-aggregation after a filter <= 100 ms, one
-// rollout opened (range read, parse, expand, drawn) <= 300 ms.
+// rollout opened (range read, parse, expand, drawn) <= 300 ms. Issue 26: failure modes over the rows at most
+// 1.5 x the time of indexing as many rollouts (the modes of a CLI over the index's rows, in this process), and
+// the page's Failure modes of the whole run drawn in at most 2 s with no task over 50 ms.
 //
 // The index: a file of the bench's generator (scripts/make-large-jsonl.mjs) indexed by `trajscope index`,
 // then its rows replicated over 1,000 training steps with fresh ids, groups and rewards (the reward rises
@@ -27,7 +29,7 @@ const PER_GROUP = 8;
 const SHARD_ROWS = 100_000;
 const FILE_MB = 16;
 const SEED = 20261201;
-const TARGET = { heldMb: 150, firstChartMs: 2000, aggregateMs: 100, rolloutMs: 300 };
+const TARGET = { heldMb: 150, firstChartMs: 2000, aggregateMs: 100, rolloutMs: 300, modesVsIndex: 1.5, modesPageMs: 2000, longTaskMs: 50 };
 
 if (chromiumMissing()) {
   console.error(`Chromium not found at ${CHROMIUM_PATH}.\n${INSTALL_HINT}`);
@@ -45,7 +47,9 @@ mkdirSync(join(site, 'run'));
 const file = join(site, 'run', 'bench.jsonl');
 console.error(`bench-run: generating ${FILE_MB} MB of rollouts (seed ${SEED}) and indexing them…`);
 await writeLargeJsonl(file, FILE_MB, SEED);
+const indexStart = performance.now();
 const real = await buildIndex({ inputs: [join(site, 'run')], outDir: join(dir, 'real-index'), jobs: 1 });
+const indexMs = performance.now() - indexStart;
 const realRows = [];
 for (const f of real.manifest.files) {
   for (const s of f.shards) {
@@ -63,6 +67,33 @@ const rand = () => {
   seed ^= seed << 5;
   return (seed >>> 0) / 2 ** 32;
 };
+/**
+ * Failure signatures of the synthetic rows: a failing row (excluded, or rewarded below 1) gets one of a few
+ * dozen, by its termination, as a real run's repeat a few messages; a passing row none. A commit older than
+ * the signatures ignores the columns.
+ */
+const FAILURE_LINES = {
+  finished: [
+    '(fail) · grader: <n> of <n> private tests failed',
+    ' · run_tests: find <n>: failed (expected <n>, got <n>)',
+    ' · edit: error: old text not found in <path>',
+  ],
+  budget_exhausted: [
+    ' · budget: <n> of <n> actions used',
+    ' · run_tests: insert <n>: over budget (exceeded its budget of <n> line events)',
+  ],
+  invalid_call: [' · run_shell: error: unknown tool <str>; the harness rejected the call'],
+  infra_failure: [' · run_tests: infrastructure failure: test process killed by SIGKILL (no observation reached the model)'],
+};
+const FAILURE_FEATURES = ['last:run_tests', 'last:edit regression:revert', 'last:read_file', 'last:finish code:W_SCAN'];
+function failureOf(termination, inSignal, reward) {
+  if (inSignal && reward !== null && reward >= 1) return { failure_mode: null, failure_features: null };
+  const lines = FAILURE_LINES[termination] ?? FAILURE_LINES.finished;
+  const line = lines[Math.floor(rand() * lines.length)];
+  const name = line.startsWith('(') ? `${termination} ${line}` : `${termination}${line}`;
+  return { failure_mode: name, failure_features: FAILURE_FEATURES[Math.floor(rand() * FAILURE_FEATURES.length)] };
+}
+
 const TERMS = ['finished', 'finished', 'finished', 'finished', 'finished', 'finished', 'budget_exhausted', 'invalid_call', 'infra_failure'];
 function syntheticRow(k) {
   const base = realRows[k % realRows.length];
@@ -73,6 +104,7 @@ function syntheticRow(k) {
   const inSignal = termination !== 'infra_failure';
   const p = 0.3 + (0.6 * step) / STEPS;
   const truncated = rand() < 0.03;
+  const reward = inSignal ? (rand() < p ? 1 : 0) : null;
   return {
     ...base,
     rollout_id: `r-${k}`,
@@ -82,7 +114,8 @@ function syntheticRow(k) {
     training_step: step,
     termination,
     in_signal: inSignal,
-    reward: inSignal ? (rand() < p ? 1 : 0) : null,
+    reward,
+    ...failureOf(termination, inSignal, reward),
     generated_tokens: 200 + Math.floor(rand() * 600),
     truncated,
     regressions: rand() < 0.1 ? 1 : 0,
@@ -99,15 +132,31 @@ mkdirSync(join(indexDir, 'shards'), { recursive: true });
 const realFile = real.manifest.files[0];
 const shards = [];
 let indexBytes = 0;
+// The failure modes of the rows, as a CLI over the index reads them (FailureModes.addInput per row); absent
+// in a commit older than the signatures, where the figure is n/a.
+const { FailureModes } = await import('../src/analysis/index.ts');
+const modes = typeof FailureModes?.prototype?.addInput === 'function' ? new FailureModes() : null;
+let modesMs = 0;
 for (let from = 0; from < ROWS; from += SHARD_ROWS) {
   const rows = [];
   for (let k = from; k < Math.min(ROWS, from + SHARD_ROWS); k++) rows.push(syntheticRow(k));
+  if (modes) {
+    const t = performance.now();
+    for (const r of rows) {
+      const failure = r.failure_mode ? { name: r.failure_mode, features: r.failure_features?.split(' ') ?? [] } : null;
+      modes.addInput({ failure, step: r.training_step, task_id: r.task_id, key: r.rollout_id, file: r.file, line: r.line });
+    }
+    modesMs += performance.now() - t;
+  }
   const bytes = new Uint8Array(encodeIndexShard(rows));
   const path = `shards/part-${String(shards.length).padStart(3, '0')}.parquet`;
   writeFileSync(join(indexDir, path), bytes);
   indexBytes += bytes.length;
   shards.push({ path, rows: rows.length, from_line: 1, to_line: realRows.length, from_byte: 0, to_byte: realFile.size });
 }
+const modesResult = modes?.result() ?? null;
+// Indexing as many rollouts as the run has rows, at the rate this process indexed the real file.
+const indexAllMs = (indexMs / realRows.length) * ROWS;
 writeFileSync(join(indexDir, 'manifest.json'), JSON.stringify({ version: 1, source_base: '../run', files: [{ ...realFile, shards }] }));
 realRows.length = Math.min(realRows.length, 1);
 
@@ -199,7 +248,27 @@ try {
     if (!shown?.includes('r-5')) throw new Error('the rollout page does not show r-5');
     if (ranges.length !== rangesBefore + 1)
       throw new Error(`expected one range read of the run's file, saw ${ranges.length - rangesBefore}`);
-    results.push({ firstChart, firstRead: first.read, loaded, held, aggregate, repaint, rolloutMs, range: ranges.at(-1) });
+    // The Failure modes page of the whole run: until its first mode is drawn, and the longest task meanwhile.
+    const modesPage = await page.evaluate(async () => {
+      const long = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) long.push(e.duration);
+      });
+      observer.observe({ type: 'longtask' });
+      const t = performance.now();
+      window.history.pushState(null, '', '?run=index/&view=modes');
+      window.dispatchEvent(new Event('trajscope:navigate'));
+      while (!document.querySelector('.mode-row')) {
+        if (performance.now() - t > 20_000) return null; // a commit without the page
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      const ms = performance.now() - t;
+      await new Promise((r) => setTimeout(r, 100));
+      observer.disconnect();
+      return { ms, longest: long.length ? Math.max(...long) : 0 };
+    });
+    if (shots && round === 0 && modesPage) await page.screenshot({ path: join(shots, 'run-1m-modes.png') });
+    results.push({ firstChart, firstRead: first.read, loaded, held, aggregate, repaint, rolloutMs, range: ranges.at(-1), modesPage });
     console.error('bench-run: round', round + 1, results.at(-1));
     await context.close();
   }
@@ -229,12 +298,32 @@ row(
   results.map((r) => r.rolloutMs.toFixed(0)).join(' / '),
   `target <= ${TARGET.rolloutMs} (${results[0]?.range})`,
 );
+const pageModes = results.map((r) => r.modesPage).filter(Boolean);
+row(
+  'failure modes of the rows (node), ms',
+  modes ? modesMs.toFixed(0) : 'n/a',
+  modes
+    ? `target <= ${TARGET.modesVsIndex} x indexing as many (${indexAllMs.toFixed(0)} ms): ${(modesMs / indexAllMs).toFixed(3)} x; ` +
+        `${modesResult?.modes.length} modes, ${modesResult?.templates} templates`
+    : '',
+);
+row(
+  'failure modes page drawn, ms',
+  pageModes.length ? pageModes.map((m) => m.ms.toFixed(0)).join(' / ') : 'n/a',
+  `target <= ${TARGET.modesPageMs}; longest task ${pageModes.map((m) => m.longest.toFixed(0)).join(' / ') || 'n/a'} ms (target < ${TARGET.longTaskMs})`,
+);
+const modesOk =
+  (!modes || modesMs / indexAllMs <= TARGET.modesVsIndex) &&
+  pageModes.every((m) => m.ms <= TARGET.modesPageMs && m.longest < TARGET.longTaskMs);
 const ok =
+  modesOk &&
   best('held') / 2 ** 20 <= TARGET.heldMb &&
   best('firstChart') <= TARGET.firstChartMs &&
   best('aggregate') <= TARGET.aggregateMs &&
   best('rolloutMs') <= TARGET.rolloutMs;
 console.log(
   `\nbench-run: rows ${ROWS}, held ${(best('held') / 2 ** 20).toFixed(1)} MB, first chart ${best('firstChart').toFixed(0)} ms, ` +
-    `loaded ${best('loaded').toFixed(0)} ms, re-aggregate ${best('aggregate').toFixed(1)} ms, rollout ${best('rolloutMs').toFixed(0)} ms${ok ? '' : ' (a target missed)'}`,
+    `loaded ${best('loaded').toFixed(0)} ms, re-aggregate ${best('aggregate').toFixed(1)} ms, rollout ${best('rolloutMs').toFixed(0)} ms` +
+    `${modes ? `, modes ${modesMs.toFixed(0)} ms` : ''}${pageModes.length ? `, modes page ${Math.min(...pageModes.map((m) => m.ms)).toFixed(0)} ms` : ''}` +
+    `${ok ? '' : ' (a target missed)'}`,
 );

@@ -96,7 +96,7 @@ describe('the committed demo training run', () => {
     const fromIndex = new FailureModes();
     for (const r of rows) {
       const key = r.attempt_id === null ? r.rollout_id : `${r.rollout_id}#${r.attempt_id}`;
-      const failure = r.failure_mode === null ? null : { name: r.failure_mode, features: r.failure_features };
+      const failure = r.failure_mode === null ? null : { name: r.failure_mode, features: r.failure_features?.split(' ') ?? [] };
       fromIndex.addInput({ failure, step: r.training_step, task_id: r.task_id, key, file: r.file, line: r.line });
     }
     const brief = (m: FailureMode) => [m.name, m.count, m.steps.map((s) => s.count).join(',')];

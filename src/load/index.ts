@@ -32,6 +32,7 @@ export {
   RunSource,
   readRun,
   runDataset,
+  runFailureModes,
   runSource,
   sourceUrl,
 } from './run';

@@ -64,6 +64,7 @@ export {
   useRunFiltersActions,
   useRunSort,
 } from './runFilters';
+export { useRunFailureModes } from './runModes';
 export type { SearchResult } from './search/useSearchRun';
 export { useSearchRun } from './search/useSearchRun';
 export type { RolloutTab, StepRange, View } from './url';

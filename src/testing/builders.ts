@@ -142,7 +142,7 @@ export function buildIndexRow(overrides: Partial<IndexRow> = {}): IndexRow {
     started_at: null,
     ended_at: null,
     failure_mode: null,
-    failure_features: [],
+    failure_features: null,
     ...overrides,
   };
 }

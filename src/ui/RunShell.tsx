@@ -21,7 +21,8 @@ const placeholder = <div className="placeholder" aria-busy="true" />;
 
 /**
  * Rollouts the run list and groups show at once: each is made into a summary when shown, so a whole run
- * of millions is listed a step range at a time (chosen on the run page).
+ * of millions is listed a step range at a time (chosen on the run page). Failure modes read the index's
+ * columns, so they take a whole run.
  */
 const LISTED_AT_ONCE = 200_000;
 
@@ -63,7 +64,7 @@ export function RunShell() {
             state.error ? null : (
               placeholder
             )
-          ) : view !== 'run' && steps === null && state.snapshot.rows > LISTED_AT_ONCE ? (
+          ) : view !== 'run' && view !== 'modes' && steps === null && state.snapshot.rows > LISTED_AT_ONCE ? (
             <div className="placeholder">
               <h2>{state.snapshot.rows.toLocaleString('en-US')} rollouts</h2>
               <p>Too many to list at once: choose training steps on the run page, then open their rollouts.</p>

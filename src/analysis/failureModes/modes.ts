@@ -135,12 +135,16 @@ export class FailureModes {
     this.addInput(modeInputOf(record, summary));
   }
 
-  addInput(input: ModeInput): void {
+  /**
+   * `weight` rollouts that share this input's signature, step and task (a run's columns are counted before
+   * they come here: a million rows are a few thousand inputs); the exemplar is the first of them.
+   */
+  addInput(input: ModeInput, weight = 1): void {
     const { step, failure } = input;
-    this.rollouts++;
-    this.stepTotals.set(step, (this.stepTotals.get(step) ?? 0) + 1);
+    this.rollouts += weight;
+    this.stepTotals.set(step, (this.stepTotals.get(step) ?? 0) + weight);
     if (!failure) return;
-    this.failures++;
+    this.failures += weight;
     const { head, line } = splitSignature(failure.name);
     const lineKey = `${head}\n${line}`;
     let templateId = this.templateOf.get(lineKey);
@@ -150,18 +154,18 @@ export class FailureModes {
       if (this.templateOf.size < MAX_CACHED_LINES) this.templateOf.set(lineKey, templateId);
     }
     const mode = this.modeFor(head, failure.features, templateId);
-    mode.count++;
+    mode.count += weight;
     for (const f of failure.features) {
       const [kind, value = ''] = splitFeature(f);
-      if (kind === 'last' && value !== '-') bump(mode.lastTools, value);
-      if (kind === 'regression') bump(mode.regressionKinds, value);
-      if (kind === 'code') bump(mode.findingCodes, value);
+      if (kind === 'last' && value !== '-') bump(mode.lastTools, value, weight);
+      if (kind === 'regression') bump(mode.regressionKinds, value, weight);
+      if (kind === 'code') bump(mode.findingCodes, value, weight);
     }
-    mode.perStep.set(step, (mode.perStep.get(step) ?? 0) + 1);
+    mode.perStep.set(step, (mode.perStep.get(step) ?? 0) + weight);
     const tasks = mode.tasks.get(input.task_id);
-    if (tasks !== undefined) mode.tasks.set(input.task_id, tasks + 1);
-    else if (mode.tasks.size < MAX_TASKS) mode.tasks.set(input.task_id, 1);
-    else mode.otherTasks++;
+    if (tasks !== undefined) mode.tasks.set(input.task_id, tasks + weight);
+    else if (mode.tasks.size < MAX_TASKS) mode.tasks.set(input.task_id, weight);
+    else mode.otherTasks += weight;
     if (mode.exemplars.length < EXEMPLARS) mode.exemplars.push({ key: input.key, file: input.file, line: input.line });
   }
 
@@ -305,8 +309,8 @@ function trainingStepOf(record: Rollout): number | null {
   return typeof step === 'number' && Number.isSafeInteger(step) && step >= 0 ? step : null;
 }
 
-function bump(counts: Map<string, number>, key: string): void {
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+function bump(counts: Map<string, number>, key: string, weight = 1): void {
+  counts.set(key, (counts.get(key) ?? 0) + weight);
 }
 
 const sortedRecord = (counts: ReadonlyMap<string, number>) => Object.fromEntries([...counts].sort(([a], [b]) => cmp(a, b)));

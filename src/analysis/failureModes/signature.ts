@@ -93,7 +93,8 @@ function signatureFacts(record: Rollout, summary: Pick<RolloutSummary, 'terminat
 /** The facts merging compares as a set (termination, verdict and evidence must be equal, not near). */
 function softFeatures(facts: SignatureFacts): string[] {
   return [
-    `last:${facts.lastTool ?? '-'}`,
+    // Features are stored joined by spaces (the index's failure_features): a tool name keeps none.
+    `last:${facts.lastTool?.replace(/\s+/g, '_') ?? '-'}`,
     ...facts.regressionKinds.map((k) => `regression:${k}`),
     ...facts.findingCodes.map((c) => `code:${c}`),
   ];

@@ -101,6 +101,6 @@ export function indexRow(
     started_at: epochMs(r.started_at),
     ended_at: epochMs(r.ended_at),
     failure_mode: summary.failure?.name ?? null,
-    failure_features: summary.failure?.features ?? [],
+    failure_features: summary.failure ? summary.failure.features.join(' ') : null,
   };
 }

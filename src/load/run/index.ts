@@ -4,5 +4,6 @@ export type { StepRange } from './runDataset';
 export { checkOptionsOf, runDataset } from './runDataset';
 export type { RunSnapshot } from './runIndex';
 export { manifestRows, manifestUrlOf, readRun, sourceUrl } from './runIndex';
+export { runFailureModes } from './runModes';
 export type { RunState } from './runSource';
 export { RunSource, runSource } from './runSource';

@@ -133,7 +133,7 @@ export class RunColumns {
   format: DictColumn;
   /** `failure_mode`: a failing rollout's signature name, null for one that earned its reward. */
   failure: DictColumn;
-  /** `failure_features` joined by newlines ('' for none): few distinct sets, so a dictionary too. */
+  /** `failure_features` as the index keeps them, joined by spaces: few distinct sets, so a dictionary too. */
   features: DictColumn;
   rolloutId: BlobColumn;
   line: Uint32Array;
@@ -325,9 +325,7 @@ const STORE: Record<Column, (c: RunColumns, values: Values, at: number) => void>
   termination: (c, v, at) => fillDict(c.termination, v, at),
   source_format: (c, v, at) => fillDict(c.format, v, at),
   failure_mode: (c, v, at) => fillDict(c.failure, v, at),
-  failure_features: (c, v, at) => {
-    for (let i = 0; i < v.length; i++) c.features.codes[at + i] = c.features.code(((v[i] as string[] | null) ?? []).join('\n'));
-  },
+  failure_features: (c, v, at) => fillDict(c.features, v, at),
   rollout_id: (c, v, at) => {
     for (let i = 0; i < v.length; i++) c.rolloutId.set(at + i, String(v[i]));
   },

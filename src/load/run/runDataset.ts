@@ -84,7 +84,7 @@ function failureOf(c: RunColumns, row: number): Pick<RolloutSummary, 'failure'> 
   const name = c.failure.at(row);
   if (name === null) return {};
   const features = c.features.at(row) ?? '';
-  return { failure: { name, features: features === '' ? [] : features.split('\n') } };
+  return { failure: { name, features: features === '' ? [] : features.split(' ') } };
 }
 
 /**

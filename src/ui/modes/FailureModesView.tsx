@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { failureModesOfRows, formatCount, plural } from '../../analysis';
-import { useRolloutKeys, useRolloutRows, useTrainingSteps } from '../../state';
+import { type FailureModesResult, failureModesOfRows, formatCount, plural } from '../../analysis';
+import { useRolloutKeys, useRolloutRows, useRunFailureModes, useTrainingSteps } from '../../state';
 import { ModeRow } from './ModeRow';
 import { ModesChart } from './ModesChart';
 import './modes.css';
@@ -11,13 +11,32 @@ const FIRST_SHOWN = 30;
 /**
  * The Failure modes page (issue 26): every rollout that was excluded or not fully rewarded, grouped by the
  * evidence of how it failed (docs/failure-modes.md), ranked by count, with each mode's share over training.
- * The same analysis `trajscope modes` prints.
+ * The same analysis `trajscope modes` prints: from the loaded rows for files, from the index's columns for a
+ * run (a million rows without making a summary of each).
  */
 export function FailureModesView() {
+  const run = useRunFailureModes();
+  if (run === null) return <FileModes />;
+  if (run.error !== null)
+    return (
+      <div className="placeholder">
+        <h2>Failure modes could not be counted</h2>
+        <p>{run.error}</p>
+      </div>
+    );
+  if (run.result === null) return <div className="placeholder" aria-busy="true" />;
+  return <ModesBody result={run.result} />;
+}
+
+function FileModes() {
   const rows = useRolloutRows();
   const keys = useRolloutKeys();
   const steps = useTrainingSteps();
   const result = useMemo(() => failureModesOfRows(rows, keys, steps), [rows, keys, steps]);
+  return <ModesBody result={result} />;
+}
+
+function ModesBody({ result }: { result: FailureModesResult }) {
   const [focus, setFocus] = useState<number | null>(null);
   const [shown, setShown] = useState(FIRST_SHOWN);
 
