@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -311,6 +311,41 @@ describe('trajscope lint: training-inference mismatch (§10)', () => {
 });
 
 /* Files of no known format (exit 2, one line), a field mapping, and counting unknown terminations. */
+describe('trajscope lint --print-map', () => {
+  // A benchmark row of a tool no adapter was written for: a conversation nested in its result, with a score.
+  const row = (id: string) =>
+    JSON.stringify({
+      instance: id,
+      score: 0.5,
+      result: {
+        history: [
+          { role: 'user', content: 'List the files.' },
+          { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }] },
+          { role: 'tool', tool_call_id: 'c1', content: 'a.py' },
+          { role: 'assistant', content: 'a.py' },
+        ],
+      },
+    });
+
+  it('prints the mapping a file read by shape was read through, for a file and for a directory holding it', async () => {
+    mkdirSync(join(dir, 'by-shape'), { recursive: true });
+    const file = write('by-shape/rows.jsonl', `${row('t-1')}\n${row('t-2')}\n`);
+    const one = await lint('--print-map', file);
+    expect(one.code).toBe(0);
+    const mapping = JSON.parse(one.stdout) as Record<string, unknown>;
+    expect(mapping).toMatchObject({ messages: { path: 'result.history' }, reward: 'score' });
+    const folder = await lint('--print-map', 'by-shape');
+    expect(folder.code).toBe(0);
+    expect(JSON.parse(folder.stdout)).toEqual(mapping);
+  });
+
+  it('says there is nothing to print for a v1 file, exit 2', async () => {
+    const { code, stderr } = await lint('--print-map', write('v1-only.jsonl', toJsonl([buildRollout()])));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/no record was read by shape \(read as Trajscope v1\): nothing to print/);
+  });
+});
+
 describe('trajscope lint: formats', () => {
   it('a file of no known format: exit 2 and one line saying what it looks like and which formats are known', async () => {
     const { code, stdout, stderr } = await lint(

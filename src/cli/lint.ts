@@ -3,7 +3,7 @@ import { DEFAULT_RULES_FILE, LintSession } from '../analysis';
 import { FORMAT_LABELS, mappingOfInferred, type ScanRule } from '../format';
 import { writeJsonStreamed } from './jsonReport';
 import { openLintSpool } from './lintSpool';
-import { type ReadOptions, readJsonlFile, readPath } from './readFile';
+import { type ReadOptions, readPath } from './readFile';
 import { CHECK_FLAGS, type CheckOptions, checkOptionsOf, READ_FLAGS, readOptionsOf, scanRulesOf } from './readOptions';
 import { formatReport } from './report';
 import { cliTokenText } from './tokenText';
@@ -149,7 +149,8 @@ async function printMap(files: string[], format: ReadOptions): Promise<number> {
     let inferred: Record<string, unknown> | null = null;
     let read = '';
     try {
-      const summary = await readJsonlFile(
+      // A directory as lint reads it (a trace layout, or a run file by file): its first record read by shape.
+      const summary = await readPath(
         file,
         (r) => {
           if (inferred !== null || r.kind !== 'rollout') return;

@@ -69,7 +69,9 @@ function findOne(value: Json, fact: Fact, skip: string): string | undefined {
     for (const [obj, prefix] of level) {
       for (const [key, child] of Object.entries(obj)) {
         const path = `${prefix}${key}`;
-        if (isRecord(child) && path !== skip && !skip.startsWith(`${path}.`) && !key.includes('.')) next.push([child, `${path}.`]);
+        // The object holding the conversation is searched too (`result.reward` beside `result.history`):
+        // only the conversation itself is skipped, below.
+        if (isRecord(child) && path !== skip && !key.includes('.')) next.push([child, `${path}.`]);
       }
     }
     level = next;

@@ -197,6 +197,22 @@ describe('read by shape', () => {
     expect(r.extra.read_by_shape).toMatchObject({ conversation: 'result.trajectory.history', shape: 'chat', task_id: 'meta.instance_id' });
   });
 
+  it('the reward beside the conversation, in the object that holds it (it was not searched)', () => {
+    const r = one({
+      instance: 't-1',
+      result: {
+        reward: 0.5,
+        history: [
+          { role: 'user', content: 'List the files.' },
+          { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ls', arguments: '{}' } }] },
+          { role: 'tool', tool_call_id: 'c1', content: 'a.py' },
+        ],
+      },
+    });
+    expect(r.reward).toBe(0.5);
+    expect(r.extra.read_by_shape).toMatchObject({ conversation: 'result.history', reward: 'result.reward' });
+  });
+
   it('a data set of prompts (no model turn) is not a trajectory: the file is still of no known format', () => {
     const { format, rollouts, unsupported } = read([
       { id: 1, conversation: [{ role: 'user', content: 'Write a poem.' }] },
