@@ -145,6 +145,38 @@ export class FailureModes {
     this.stepTotals.set(step, (this.stepTotals.get(step) ?? 0) + weight);
     if (!failure) return;
     this.failures += weight;
+    const mode = this.modeOf(failure, weight);
+    mode.perStep.set(step, (mode.perStep.get(step) ?? 0) + weight);
+    this.countTask(mode, input.task_id, weight);
+    if (mode.exemplars.length < EXEMPLARS) mode.exemplars.push({ key: input.key, file: input.file, line: input.line });
+  }
+
+  /**
+   * Many rollouts of one signature at once, as a run's columns count them: per training step and per task
+   * (tasks in the order first seen), with up to EXEMPLARS of their keys. The same as adding them one by one
+   * when groups come in the order of their first rollouts, but for which three exemplars a merged mode keeps.
+   */
+  addGroup(g: {
+    failure: FailureSignature;
+    steps: ReadonlyMap<number | null, number>;
+    tasks: Iterable<readonly [string, number]>;
+    exemplars: readonly ModeExemplar[];
+  }): void {
+    let total = 0;
+    for (const [step, n] of g.steps) {
+      total += n;
+      this.stepTotals.set(step, (this.stepTotals.get(step) ?? 0) + n);
+    }
+    this.rollouts += total;
+    this.failures += total;
+    const mode = this.modeOf(g.failure, total);
+    for (const [step, n] of g.steps) mode.perStep.set(step, (mode.perStep.get(step) ?? 0) + n);
+    for (const [task, n] of g.tasks) this.countTask(mode, task, n);
+    for (const e of g.exemplars) if (mode.exemplars.length < EXEMPLARS) mode.exemplars.push(e);
+  }
+
+  /** The mode a signature joins (mined and merged), its count and features counted `weight` times. */
+  private modeOf(failure: FailureSignature, weight: number): Mode {
     const { head, line } = splitSignature(failure.name);
     const lineKey = `${head}\n${line}`;
     let templateId = this.templateOf.get(lineKey);
@@ -161,12 +193,14 @@ export class FailureModes {
       if (kind === 'regression') bump(mode.regressionKinds, value, weight);
       if (kind === 'code') bump(mode.findingCodes, value, weight);
     }
-    mode.perStep.set(step, (mode.perStep.get(step) ?? 0) + weight);
-    const tasks = mode.tasks.get(input.task_id);
-    if (tasks !== undefined) mode.tasks.set(input.task_id, tasks + weight);
-    else if (mode.tasks.size < MAX_TASKS) mode.tasks.set(input.task_id, weight);
-    else mode.otherTasks += weight;
-    if (mode.exemplars.length < EXEMPLARS) mode.exemplars.push({ key: input.key, file: input.file, line: input.line });
+    return mode;
+  }
+
+  private countTask(mode: Mode, task: string, n: number): void {
+    const tasks = mode.tasks.get(task);
+    if (tasks !== undefined) mode.tasks.set(task, tasks + n);
+    else if (mode.tasks.size < MAX_TASKS) mode.tasks.set(task, n);
+    else mode.otherTasks += n;
   }
 
   private minerOf(head: string): TemplateMiner {

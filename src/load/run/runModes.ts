@@ -5,39 +5,35 @@ import type { RunSnapshot } from './runIndex';
 
 /** Rows counted between yields to the page: well under 50 ms of work on a slow machine. */
 const ROWS_PER_SLICE = 65_536;
+/** Exemplar rows kept per signature group (FailureModes keeps 3 per mode). */
+const EXEMPLAR_ROWS = 3;
 
-interface Bucket {
-  count: number;
-  /** The first row counted into it: the mode's exemplar. */
-  row: number;
+/** The rows of one signature and one set of features: counted per step and per task code. */
+interface Group {
+  code: number;
+  featuresCode: number;
+  rows: number[];
+  steps: Map<number, number>;
+  tasks: Map<number, number>;
 }
 
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** `map.get(key)`, made when absent. */
-function child<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let v = map.get(key);
-  if (v === undefined) {
-    v = make();
-    map.set(key, v);
-  }
-  return v;
-}
-
 /**
  * The failure modes of a run's rows (those of `range`, every row without one), from the index's columns
- * alone: each row's `failure_mode` and `failure_features` are dictionary codes, so the rows are first
- * counted by (signature, features, training step, task) in typed arithmetic, and only those counts go
- * through `FailureModes` (weighted): a million rows that repeat a few hundred signatures are a few
- * thousand inputs. The counting yields to the page every ROWS_PER_SLICE rows; `signal` stops it.
- * The same modes `trajscope modes` gives for the records (committedRun.test.ts checks it on the demo run).
+ * alone: each row's `failure_mode` and `failure_features` are dictionary codes, so the rows are counted per
+ * (signature, features) group by training step and by task in numeric maps, and only the groups go
+ * through `FailureModes` (`addGroup`), in the order of their first rows: Drain mines each distinct line
+ * once, at its first appearance, and a mode is made by its first rollout, so this order gives the modes
+ * reading the rows one by one would. The counting yields to the page every ROWS_PER_SLICE rows; `signal`
+ * stops it. The same modes `trajscope modes` gives for the records (runModes.test.ts checks the demo run).
  */
 export async function runFailureModes(snap: RunSnapshot, range: StepRange | null, signal?: AbortSignal): Promise<FailureModesResult> {
   const c = snap.columns;
   const none = c.failure.find(null);
   const passingByStep = new Map<number, number>();
-  // signature code -> features code -> (step, task) -> bucket; the steps and tasks of one signature are few.
-  const failing = new Map<number, Map<number, Map<string, Bucket>>>();
+  const groups = new Map<number, Map<number, Group>>();
+  const inOrder: Group[] = [];
   for (let from = 0; from < snap.rows; from += ROWS_PER_SLICE) {
     if (from > 0) await pause();
     signal?.throwIfAborted();
@@ -50,40 +46,39 @@ export async function runFailureModes(snap: RunSnapshot, range: StepRange | null
         passingByStep.set(step, (passingByStep.get(step) ?? 0) + 1);
         continue;
       }
-      const byFeatures = child(failing, code, () => new Map<number, Map<string, Bucket>>());
-      const byStepTask = child(byFeatures, c.features.codes[row] ?? 0, () => new Map<string, Bucket>());
-      const bucket = child(byStepTask, `${step} ${c.task.codes[row] ?? 0}`, () => ({ count: 0, row }));
-      bucket.count++;
+      const featuresCode = c.features.codes[row] ?? 0;
+      let byFeatures = groups.get(code);
+      if (!byFeatures) {
+        byFeatures = new Map();
+        groups.set(code, byFeatures);
+      }
+      let g = byFeatures.get(featuresCode);
+      if (!g) {
+        g = { code, featuresCode, rows: [], steps: new Map(), tasks: new Map() };
+        byFeatures.set(featuresCode, g);
+        inOrder.push(g);
+      }
+      if (g.rows.length < EXEMPLAR_ROWS) g.rows.push(row);
+      g.steps.set(step, (g.steps.get(step) ?? 0) + 1);
+      const task = c.task.codes[row] ?? 0;
+      g.tasks.set(task, (g.tasks.get(task) ?? 0) + 1);
     }
   }
-  // Fed in the order of each bucket's first row: Drain mines each distinct line once, at its first
-  // appearance, and a mode is made by its first rollout, so this order gives the modes (and their names)
-  // that reading the rows one by one would.
-  const buckets: { code: number; featuresCode: number; count: number; row: number }[] = [];
-  for (const [code, byFeatures] of failing) {
-    for (const [featuresCode, byStepTask] of byFeatures) for (const b of byStepTask.values()) buckets.push({ code, featuresCode, ...b });
-  }
-  buckets.sort((a, b) => a.row - b.row);
   const modes = new FailureModes();
   const stepOf = (s: number) => (s === NO_STEP ? null : s);
-  for (const [step, count] of passingByStep)
-    modes.addInput({ failure: null, step: stepOf(step), task_id: '', key: '', file: '', line: 0 }, count);
-  for (const { code, featuresCode, count, row } of buckets) {
-    const joined = c.features.values[featuresCode] ?? '';
-    const failure = { name: c.failure.values[code] ?? '', features: joined === '' ? [] : joined.split(' ') };
-    const id = c.rolloutId.at(row);
-    const attempt = c.attempt.at(row);
-    modes.addInput(
-      {
-        failure,
-        step: stepOf(c.step[row] ?? NO_STEP),
-        task_id: c.task.at(row) ?? '',
-        key: attempt === null ? id : `${id}#${attempt}`,
-        file: c.file.at(row) ?? '',
-        line: c.line[row] ?? 0,
-      },
-      count,
-    );
+  for (const [step, count] of passingByStep) modes.addInput({ failure: null, step: stepOf(step), task_id: '', key: '', file: '', line: 0 }, count);
+  for (const g of inOrder) {
+    const joined = c.features.values[g.featuresCode] ?? '';
+    modes.addGroup({
+      failure: { name: c.failure.values[g.code] ?? '', features: joined === '' ? [] : joined.split(' ') },
+      steps: new Map([...g.steps].map(([s, n]) => [stepOf(s), n])),
+      tasks: [...g.tasks].map(([t, n]) => [c.task.values[t] ?? '', n] as const),
+      exemplars: g.rows.map((row) => {
+        const id = c.rolloutId.at(row);
+        const attempt = c.attempt.at(row);
+        return { key: attempt === null ? id : `${id}#${attempt}`, file: c.file.at(row) ?? '', line: c.line[row] ?? 0 };
+      }),
+    });
   }
   return modes.result();
 }

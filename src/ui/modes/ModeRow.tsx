@@ -7,23 +7,40 @@ const percent = (v: number) => `${Math.round(v * 1000) / 10}%`;
 /** Tasks named on a mode's row; the rest are counted. */
 const TASKS_SHOWN = 3;
 
-/** A mode's share at each numbered training step, as bars scaled to its own largest share. */
+/** Bars drawn at most: a run of 1,000 steps is binned, so a row keeps its width (and its name its room). */
+const MAX_BARS = 60;
+const BAR_W = 4;
+const BAR_H = 24;
+
+/**
+ * A mode's share of the rollouts at each numbered training step, as bars scaled to its own largest share;
+ * more steps than MAX_BARS are binned (each bar the share over its bin's rollouts).
+ */
 function StepBars({ mode, color }: { mode: FailureMode; color: string }) {
   const steps = mode.steps.filter((s) => s.step !== null);
   if (steps.length < 2) return null;
-  const max = Math.max(...steps.map((s) => s.share), 1e-9);
-  const w = 4;
+  const per = Math.ceil(steps.length / MAX_BARS);
+  const bars: { key: number; share: number; count: number }[] = [];
+  for (let i = 0; i < steps.length; i += per) {
+    const bin = steps.slice(i, i + per);
+    const rollouts = bin.reduce((n, s) => n + s.rollouts, 0);
+    const count = bin.reduce((n, s) => n + s.count, 0);
+    bars.push({ key: bin[0]?.step ?? i, share: rollouts === 0 ? 0 : count / rollouts, count });
+  }
+  const max = Math.max(...bars.map((b) => b.share), 1e-9);
+  const first = steps[0]?.step;
+  const last = steps[steps.length - 1]?.step;
   return (
     <svg
       className="mode-row__bars"
-      width={steps.length * w}
-      height={24}
+      width={bars.length * BAR_W}
+      height={BAR_H}
       role="img"
-      aria-label={`share by training step, ${steps[0]?.step} to ${steps[steps.length - 1]?.step}; most ${percent(max)}`}
+      aria-label={`share by training step, ${first} to ${last}${per > 1 ? `, ${per} steps a bar` : ''}; most ${percent(max)}`}
     >
-      {steps.map((s, i) => {
-        const h = Math.max(s.count > 0 ? 1 : 0, Math.round((s.share / max) * 24));
-        return <rect key={s.step} x={i * w} y={24 - h} width={w - 1} height={h} fill={color} />;
+      {bars.map((b, i) => {
+        const h = Math.max(b.count > 0 ? 1 : 0, Math.round((b.share / max) * BAR_H));
+        return <rect key={b.key} x={i * BAR_W} y={BAR_H - h} width={BAR_W - 1} height={h} fill={color} />;
       })}
     </svg>
   );
