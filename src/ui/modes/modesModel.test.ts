@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FailureModes, summarizeRollout } from '../../analysis';
 import { buildRollout, buildStep } from '../../testing/builders';
-import { CHARTED_MODES, modeChartRows, modeTrend } from './modesModel';
+import { CHARTED_MODES, MAX_CHART_POINTS, modeChartRows, modeTrend } from './modesModel';
 
 /** Rollouts of `modes` kinds over `steps` steps: kind k fails in steps < steps - k, so each fades later than the last. */
 function run(kinds: number, steps: number) {
@@ -38,6 +38,17 @@ describe('modeChartRows', () => {
       .filter(([k]) => k.startsWith('m') || k === 'other')
       .reduce((n, [, v]) => n + v, 0);
     expect(total).toBeCloseTo(1 / 7);
+  });
+
+  it('bins a long run to at most MAX_CHART_POINTS points, each the share over its bin', () => {
+    const result = run(2, 450);
+    const rows = modeChartRows(result);
+    expect(rows.length).toBeLessThanOrEqual(MAX_CHART_POINTS);
+    expect(rows[0]?.step).toBe(0);
+    expect(rows[1]?.step).toBe(3);
+    // Bin of steps 0-2: 6 rollouts, each kind failing in all three steps: 3 of 6 each.
+    expect(rows[0]?.rollouts).toBe(6);
+    expect(rows[0]?.m0).toBeCloseTo(0.5);
   });
 
   it('draws no trend from one step', () => {
