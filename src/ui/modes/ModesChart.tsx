@@ -39,6 +39,10 @@ export function ModesChart({ result, focus }: Props) {
           <CartesianGrid stroke="var(--border-subtle)" vertical={false} />
           <XAxis
             dataKey="step"
+            // A number axis: a few ticks, where a category axis of 200 steps measured every label.
+            type="number"
+            domain={['dataMin', 'dataMax']}
+            allowDecimals={false}
             tick={{ fontSize: 11 }}
             label={{ value: 'training step', position: 'insideBottom', offset: -10, fontSize: 11, fill: 'var(--text-muted)' }}
           />
