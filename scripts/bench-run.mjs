@@ -249,7 +249,20 @@ try {
     if (ranges.length !== rangesBefore + 1)
       throw new Error(`expected one range read of the run's file, saw ${ranges.length - rangesBefore}`);
     // The Failure modes page of the whole run: until its first mode is drawn, and the longest task meanwhile.
+    // BENCH_RUN_PROFILE=DIR keeps a CPU profile of it (open in Chrome's Performance panel).
+    const profile = process.env.BENCH_RUN_PROFILE;
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const modesPage = await page.evaluate(async () => {
+      // From the run page, once it is idle: the rollout just opened may still be highlighting its code
+      // (shiki), a long task of that page, not of this one.
+      window.history.pushState(null, '', '?run=index/');
+      window.dispatchEvent(new Event('trajscope:navigate'));
+      while (!document.querySelector('[aria-label="Reward"] .recharts-line-curve')) await new Promise((r) => requestAnimationFrame(r));
+      await new Promise((r) => setTimeout(r, 1000));
       const long = [];
       const observer = new PerformanceObserver((list) => {
         for (const e of list.getEntries()) long.push(e.duration);
@@ -267,6 +280,10 @@ try {
       observer.disconnect();
       return { ms, longest: long.length ? Math.max(...long) : 0 };
     });
+    if (profile) {
+      const { profile: cpu } = await cdp.send('Profiler.stop');
+      writeFileSync(join(profile, `modes-page-${round + 1}.cpuprofile`), JSON.stringify(cpu));
+    }
     if (shots && round === 0 && modesPage) await page.screenshot({ path: join(shots, 'run-1m-modes.png') });
     results.push({ firstChart, firstRead: first.read, loaded, held, aggregate, repaint, rolloutMs, range: ranges.at(-1), modesPage });
     console.error('bench-run: round', round + 1, results.at(-1));
