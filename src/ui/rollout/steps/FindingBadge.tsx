@@ -1,13 +1,17 @@
 import { Fragment } from 'react';
 import { FINDING_INFO, type Finding, groupFindings } from '../../../analysis';
 
-/** A finding as its code and title; the message opens below on click. */
+/** Scanner hits say which rule in their message (`rule-id: Title (where)`): that, not the code's one title. */
+const SCAN_CODES: ReadonlySet<string> = new Set(['W_SCAN', 'E_SCAN']);
+
+/** A finding as its code and title (a scanner hit's rule); the message opens below on click. */
 export function FindingBadge({ finding }: { finding: Finding }) {
   const info = FINDING_INFO[finding.code];
+  const title = SCAN_CODES.has(finding.code) && finding.message ? finding.message : info.title;
   return (
     <details className={`st-finding-badge st-finding-badge--${finding.severity}`}>
       <summary title={finding.message || info.title}>
-        <span className="st-finding-badge__code">{finding.code}</span> {info.title}
+        <span className="st-finding-badge__code">{finding.code}</span> {title}
       </summary>
       {finding.message && <p className="st-finding-badge__message">{finding.message}</p>}
     </details>
