@@ -24,10 +24,12 @@ export { alignRolloutsPass, argsText, firstDivergentGeneration, textChanges } fr
 export type { ContextChange } from './context';
 export { contextChange, previousSequence } from './context';
 export { formatCount, formatStatistic, plural } from './counting';
-export type { ChatMessage } from './export/chat';
-export { CHAT_SKIP_WORDS, conversationOf } from './export/chat';
-export { GroupPairs, PAIR_SKIP_WORDS, splitPrompt } from './export/pairs';
+export { exportEstimate } from './export/estimate';
 export { rolloutSelector } from './export/select';
+export type { ExportedText, PageFormat } from './export/selection';
+export { exportSelection, selectedRollouts, tokenTextLoading } from './export/selection';
+export type { Chosen, ExportSink, LineOut } from './export/sinks';
+export { closeSink, dpoSink, jsonLine, Skips, sftSink, v1Sink } from './export/sinks';
 export type { FailureMode, FailureModesResult } from './failureModes/modes';
 export { FailureModes, failureModesOfRows } from './failureModes/modes';
 export { findingCodes, groupFindings, hasFindingCode, MANY_FINDINGS, rowCounts, severityCounts } from './findingGroups';
@@ -46,7 +48,32 @@ export type { PackedFindings } from './packedFindings';
 export { findingPlaces, findingsWithCodes, packedBuffers, packFindings, unpackFindings } from './packedFindings';
 export type { Pass } from './passes';
 export { PASS_CHUNK, runPass, settled, within } from './passes';
+export { assignReviewers } from './queue/assign';
+export { scannerRuleIds } from './queue/facts';
+export type { ReviewerProgress } from './queue/progress';
+export { itemsOf, matchQueueItems, nextUndone, queueProgress } from './queue/progress';
+export type { ReviewQueue, ReviewQueueItem } from './queue/queueFile';
+export {
+  MAX_QUEUE_ITEMS,
+  parseReviewQueue,
+  REVIEW_QUEUE_PATH,
+  REVIEW_QUEUE_VERSION,
+  reviewerNameProblem,
+} from './queue/queueFile';
+export type { QueueCandidate, Stratum } from './queue/sample';
+export { STRATA, sampleQueue, stratumOf } from './queue/sample';
 export { mulberry32 } from './random';
+export type { Flip, GroupChange, RegradeEffect, StepRewards } from './regrade/effect';
+export { regradeEffect } from './regrade/effect';
+export type { RegradeRow } from './regrade/regradeTable';
+export {
+  parseRegradeJournal,
+  REGRADE_DIR,
+  REGRADE_JOURNAL_FILE,
+  REGRADE_TABLE_FILE,
+  regradeGraders,
+  regradeRowsOf,
+} from './regrade/regradeTable';
 export type { RewriteClass, RewriteKind, TokenSpan, TokenText } from './rewrite';
 export { classifyRewrite } from './rewrite';
 export type { FlowKind, Lane, RoleEventFacts, RoleFlow, RolePages } from './roleEvents';

@@ -1,7 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FORMAT_IDS, FORMAT_LABELS } from '../format';
+import { FORMAT_IDS, FORMAT_LABELS, type ParseError } from '../format';
 import { type ReadOptions, readPath } from './readFile';
 import { READ_FLAGS, readOptionsOf } from './readOptions';
 
@@ -46,11 +46,62 @@ export async function runConvert(argv: string[]): Promise<number> {
   const out = values.out;
   if (inputs.some((i) => resolve(i) === resolve(out))) return fail(`--out ${out} is also an input`);
 
+  let counts: Converted;
+  try {
+    counts = await convertToFile(inputs, out, format, {
+      failed: (e, n) => {
+        if (n <= MAX_REPORTED_ERRORS) process.stderr.write(`${e.file}:${e.line}: ${e.code} ${e.message}\n`);
+      },
+      said: (message) => process.stderr.write(`trajscope convert: ${message}\n`),
+    });
+  } catch (e) {
+    if (!(e instanceof OutputError)) throw e;
+    return fail(e.message);
+  }
+  const { written, failed, unreadable } = counts;
+  if (failed > MAX_REPORTED_ERRORS)
+    process.stderr.write(`trajscope convert: ${failed - MAX_REPORTED_ERRORS} more failed lines not shown\n`);
+  process.stderr.write(`trajscope convert: wrote ${written} rollouts to ${out}; ${failed} lines failed to convert\n`);
+  if (unreadable > 0) return 2;
+  return failed > 0 ? 1 : 0;
+}
+
+/** What converting says as it goes: each line that failed (numbered from 1), and a line per input. */
+export interface ConvertListener {
+  failed: (error: ParseError, nth: number) => void;
+  /** "IN: read as FORMAT", "IN: <why it is of no known format>", "cannot read IN: <why>". */
+  said: (message: string) => void;
+  /** An input of no known format, or unreadable: why, in one line (also said). */
+  unreadable?: (input: string, why: string) => void;
+}
+
+export interface Converted {
+  written: number;
+  failed: number;
+  /** Inputs of no known format, or that could not be read. */
+  unreadable: number;
+}
+
+/** The output file could not be opened: a usage error of `convert`, not an input's. */
+class OutputError extends Error {}
+
+/**
+ * Writes every input (a file, or a directory: `readPath`, its rollouts named by `name` when given) as v1
+ * JSON Lines to `out`, in input order: the one converter behind `trajscope convert`, and behind `index` and
+ * `view` of a trace directory (its converted copy). Records are written in batches as they are read, never
+ * held together.
+ */
+export async function convertToFile(
+  inputs: readonly (string | { path: string; name: string })[],
+  out: string,
+  format: ReadOptions,
+  listen: ConvertListener,
+): Promise<Converted> {
   let fd: number;
   try {
     fd = openSync(out, 'w');
   } catch (e) {
-    return fail(`cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new OutputError(`cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
   }
   let batch: string[] = [];
   let batchBytes = 0;
@@ -62,8 +113,14 @@ export async function runConvert(argv: string[]): Promise<number> {
   let written = 0;
   let failed = 0;
   let unreadable = 0;
+  const refuse = (input: string, why: string, message: string) => {
+    unreadable++;
+    listen.said(message);
+    listen.unreadable?.(input, why);
+  };
   try {
-    for (const input of inputs) {
+    for (const named of inputs) {
+      const [input, name] = typeof named === 'string' ? [named, undefined] : [named.path, named.name];
       try {
         const summary = await readPath(
           input,
@@ -77,33 +134,27 @@ export async function runConvert(argv: string[]): Promise<number> {
               return;
             }
             failed++;
-            if (failed <= MAX_REPORTED_ERRORS)
-              process.stderr.write(`${r.value.file}:${r.value.line}: ${r.value.code} ${r.value.message}\n`);
+            listen.failed(r.value, failed);
           },
           format,
+          name,
         );
         if (summary.unsupported !== null) {
-          unreadable++;
-          process.stderr.write(`trajscope convert: ${input}: ${summary.unsupported}\n`);
+          refuse(input, summary.unsupported, `${input}: ${summary.unsupported}`);
           continue;
         }
         const read = summary.format === null ? 'no JSON object found' : FORMAT_LABELS[summary.format];
         const meta = summary.format === 'verifiers-results' && summary.metadata ? ', with the metadata.json beside it' : '';
-        process.stderr.write(`trajscope convert: ${input}: read as ${read}${meta}\n`);
+        listen.said(`${input}: read as ${read}${meta}`);
       } catch (e) {
-        unreadable++;
         const err = e as NodeJS.ErrnoException;
         const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.message;
-        process.stderr.write(`trajscope convert: cannot read ${input}: ${why}\n`);
+        refuse(input, why, `cannot read ${input}: ${why}`);
       }
     }
     flush();
   } finally {
     closeSync(fd);
   }
-  if (failed > MAX_REPORTED_ERRORS)
-    process.stderr.write(`trajscope convert: ${failed - MAX_REPORTED_ERRORS} more failed lines not shown\n`);
-  process.stderr.write(`trajscope convert: wrote ${written} rollouts to ${out}; ${failed} lines failed to convert\n`);
-  if (unreadable > 0) return 2;
-  return failed > 0 ? 1 : 0;
+  return { written, failed, unreadable };
 }

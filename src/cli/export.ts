@@ -1,10 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatCount, parseQuery, plural, type Query, QueryError, rolloutSelector, summarizeRollout } from '../analysis';
+import { closeSink, formatCount, parseQuery, plural, type Query, QueryError, rolloutSelector, summarizeRollout } from '../analysis';
 import { RolloutKeyPass } from './export/keys';
 import { commit, discard, pendingPath } from './export/output';
-import { dpoSink, parquetSink, type Sink, sftSink, v1Sink } from './export/sinks';
+import { dpoFileSink, parquetSink, type Sink, sftFileSink, v1FileSink } from './export/sinks';
 import { type ReadOptions, readJsonlFile } from './readFile';
 import { CHECK_FLAGS, type CheckOptions, checkOptionsOf, READ_FLAGS, readOptionsOf, scanRulesOf } from './readOptions';
 import { type Input, listInputs } from './runIndex/inputs';
@@ -105,14 +105,14 @@ async function exportCommand(argv: string[]): Promise<number> {
           const summary = summarizeRollout(loaded, rowChecks);
           if (!selector.matches(summary, loaded.record)) return;
           counts.matched++;
-          sink.take({ loaded, summary, provenance: { file: input.file, line: loaded.line, rollout_key, where } });
+          sink.take({ record: loaded.record, loaded, summary, provenance: { file: input.file, line: loaded.line, rollout_key, where } });
         },
         read,
         { name: input.file, ...(hooks ? { onBytes: hooks.onBytes } : {}) },
       );
       hooks?.end(file.format);
     }
-    sink.close();
+    closeSink(sink);
     commit(pending, out);
   } catch (e) {
     // An output that cannot be written, a file rewritten between the two reads: no half-written export is left.
@@ -125,10 +125,10 @@ async function exportCommand(argv: string[]): Promise<number> {
 }
 
 function sinkFor(as: ExportFormat, path: string, where: string, checks: Parameters<typeof parquetSink>[1]): Sink {
-  if (as === 'sft') return sftSink(path);
-  if (as === 'dpo') return dpoSink(path, where);
+  if (as === 'sft') return sftFileSink(path);
+  if (as === 'dpo') return dpoFileSink(path, where);
   if (as === 'parquet') return parquetSink(path, checks);
-  return v1Sink(path);
+  return v1FileSink(path);
 }
 
 /** "384 rollouts read, 384 matched; 56 pairs written to out.jsonl (dpo); skipped: 8 rollouts excluded (...), 40 groups with no reward gap". */

@@ -33,6 +33,10 @@ commands:
       agreement of the grader (grading.verdict), each regrade's grader command and each reviewer (an exported
       reviews file or a run's .trajscope/reviews.jsonl), every pair: confusion matrix, agreement, Cohen's kappa
       with a seeded bootstrap interval, overall and per task (docs/agreement.md)
+  queue RUN_OR_FILE... --reviewers A,B,... --size N [--overlap K] [--seed S] [--regrade DIR]... [--rules default|FILE] [--out FILE]
+      a review queue: every grader / regrade disagreement, then scanner hits, then a seeded sample stratified by
+      grader verdict, given round robin to the reviewers (--overlap K: each item to K of them); written atomically
+      to RUN/.trajscope/review-queue.json, where \`view RUN\` shows it on its Queue page (docs/review-queue.md)
   modes FILE_OR_DIR... [--json] [read options]
       failure modes: the failing or excluded rollouts grouped by signature (termination, the last failing
       observation as a template, last tool, regressions, findings), ranked by count with their share per
@@ -82,6 +86,10 @@ export async function main(argv: string[]): Promise<number> {
     case 'agree': {
       const { runAgree } = await import('./agree');
       return runAgree(rest);
+    }
+    case 'queue': {
+      const { runQueue } = await import('./queue');
+      return runQueue(rest);
     }
     case 'modes': {
       const { runModes } = await import('./modes');

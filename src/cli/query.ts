@@ -1,16 +1,18 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { REGRADE_DIR, REGRADE_JOURNAL_FILE, REGRADE_TABLE_FILE } from '../analysis';
 import { buildIndex, readIndexOwnManifest, writableRunIndexDir } from './runIndex/build';
 import { type Cell, openIndexDb, ReadOnlyRefused } from './runIndex/sql';
 
 /**
  * `trajscope query RUN_OR_INDEX "SQL" [--json | --csv]`: SQL (DuckDB, embedded) over a run index; the
  * tables are `rollouts` (one row per rollout, docs/adr/0013), `groups` (§6 reduced over the index),
- * `advantages`, `duplicates` and `parse_errors`. A run directory is indexed (or refreshed) first, into
- * RUN/.trajscope/index. Read-only over the index unless `--allow-write` (sql.ts); at most `--limit` rows
- * printed, streamed. Exit 0 with rows printed, 2 on a bad path, a bad or refused index, bad or refused SQL.
+ * `advantages`, `duplicates` and `parse_errors`, and `regrade` (a regrade's rows, docs/adr/0025) when
+ * RUN/.trajscope/regrade/regrade.parquet exists or `--regrade DIR` names one. A run directory is indexed
+ * (or refreshed) first, into RUN/.trajscope/index. Read-only over the index unless `--allow-write`
+ * (sql.ts); at most `--limit` rows printed, streamed. Exit 0 with rows printed, 2 on a bad path, a bad or refused index, bad or refused SQL.
  */
 export async function runQuery(argv: string[]): Promise<number> {
   try {
@@ -25,7 +27,7 @@ export async function runQuery(argv: string[]): Promise<number> {
 const DEFAULT_QUERY_LIMIT = 10_000;
 
 const USAGE =
-  'usage: trajscope query RUN_OR_INDEX "SQL" [--json | --csv] [--limit N] [--allow-write]   (tables: rollouts, groups, advantages, duplicates, parse_errors)';
+  'usage: trajscope query RUN_OR_INDEX "SQL" [--json | --csv] [--limit N] [--regrade DIR] [--allow-write]   (tables: rollouts, groups, advantages, duplicates, parse_errors; regrade)';
 
 async function query(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -36,6 +38,7 @@ async function query(argv: string[]): Promise<number> {
       csv: { type: 'boolean', default: false },
       jobs: { type: 'string', short: 'j' },
       limit: { type: 'string' },
+      regrade: { type: 'string' },
       'allow-write': { type: 'boolean', default: false },
     },
   });
@@ -48,7 +51,8 @@ async function query(argv: string[]): Promise<number> {
   const dir = await indexDirOf(target, values.jobs === undefined ? availableParallelism() : Number(values.jobs));
   const manifest = await readIndexOwnManifest(dir);
   if (!manifest) throw new Error(`${dir} has no manifest.json`);
-  const db = await openIndexDb(dir, manifest, { allowWrite: values['allow-write'] });
+  const regrade = values.regrade === undefined ? await foundRegrade(target, dir) : await namedRegrade(values.regrade);
+  const db = await openIndexDb(dir, manifest, { allowWrite: values['allow-write'], ...(regrade ? { regrade } : {}) });
   try {
     const { columns, chunks } = await db.stream(sql).catch((e: unknown) => {
       throw e instanceof ReadOnlyRefused ? e : sqlError(e);
@@ -122,6 +126,36 @@ async function indexDirOf(target: string, jobs: number): Promise<string> {
     throw e;
   }
   return out;
+}
+
+const isFile = (path: string) =>
+  stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+
+/**
+ * The regrade table `regrade --out RUN/.trajscope/regrade` wrote, found by itself: in the run directory
+ * named, or beside the run's own index (RUN/.trajscope/index) when that is what was named.
+ */
+async function foundRegrade(target: string, indexDir: string): Promise<string | undefined> {
+  const own = basename(indexDir) === 'index' && basename(dirname(indexDir)) === '.trajscope' ? dirname(dirname(indexDir)) : target;
+  const path = resolve(own, REGRADE_DIR, REGRADE_TABLE_FILE);
+  return (await isFile(path)) ? path : undefined;
+}
+
+/** `--regrade DIR` (or the Parquet file itself): its regrade.parquet, or what is wrong. */
+async function namedRegrade(named: string): Promise<string> {
+  const s = await stat(named).catch(() => null);
+  if (s === null) throw new Error(`--regrade ${named}: no such file or directory`);
+  if (s.isFile()) return resolve(named);
+  const path = resolve(named, REGRADE_TABLE_FILE);
+  if (await isFile(path)) return path;
+  if (await isFile(join(named, REGRADE_JOURNAL_FILE)))
+    throw new Error(
+      `--regrade ${named} has a ${REGRADE_JOURNAL_FILE} but no ${REGRADE_TABLE_FILE}: the regrade did not finish; run it again to go on`,
+    );
+  throw new Error(`--regrade ${named} has no ${REGRADE_TABLE_FILE} (trajscope regrade --out DIR writes it)`);
 }
 
 function text(v: Cell): string {

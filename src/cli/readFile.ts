@@ -168,11 +168,18 @@ export async function readJsonlFile(
  * conversation, a Harbor job, a tau2-bench results directory: `readDirectory`, docs/formats.md "Directories
  * as traces"), its results named by the path as given and each trace's file within it, so two directories
  * of one layout never share a name; anything else as one trajectory file (`readJsonlFile`). A directory of
- * no known layout is `unsupported`, with one line saying what it holds.
+ * no known layout is `unsupported`, with one line saying what it holds. `name` names a trace directory's
+ * results in place of the path (`index` and `view` name a copy's rollouts as they name files: not by where
+ * this machine keeps them).
  */
-export async function readPath(path: string, onLine: (r: LineResult) => void, options: ReadOptions = {}): Promise<ReadSummary> {
+export async function readPath(
+  path: string,
+  onLine: (r: LineResult) => void,
+  options: ReadOptions = {},
+  name?: string,
+): Promise<ReadSummary> {
   if (STDIN_NAMES.has(path) || !(await stat(path).catch(() => null))?.isDirectory()) return readJsonlFile(path, onLine, options);
-  const traces = await readDirectory(path, onLine, options, path);
+  const traces = await readDirectory(path, onLine, options, name ?? path);
   if (traces.unsupported === null || traces.format !== null) return traces;
   // No trace layout, but trajectory files: a run directory, read file by file as `index` lists it.
   const files = await walk(resolve(path));

@@ -1,5 +1,6 @@
-import { type FileHandle, open, readdir, realpath } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { type FileHandle, lstat, open, readdir, realpath } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import {
   describeDirectory,
   detectTraceDirectory,
@@ -77,8 +78,44 @@ async function readInside(root: string, path: string): Promise<FileBytes> {
 }
 
 /** The layouts a directory was found to hold, in words: "a Harbor job and a tau2-bench results directory". */
-function layoutWords(found: TraceDirectory): string {
+export function layoutWords(found: TraceDirectory): string {
   return found.layouts.map((l) => LAYOUT_INFO[l].label).join(' and ');
+}
+
+/** A directory listed as `readDirectory` lists it, with the trace layouts found in it (null: none). */
+export interface TraceListing {
+  /** The directory's real path (the named path may be a link: the user named it). */
+  root: string;
+  /** Its regular files, directory-relative, '/'-separated, sorted; dot-names and links left out. */
+  files: string[];
+  /** Symbolic links met (never followed). */
+  links: number;
+  found: TraceDirectory | null;
+}
+
+/** Lists a directory and looks for trace layouts in it; rejects only when it cannot be listed at all. */
+export async function listTraceDirectory(dir: string): Promise<TraceListing> {
+  const root = await realpath(dir);
+  const listing = await listDirectory(root, dir);
+  const found = await detectTraceDirectory(listing.files, (path) => readInside(root, path));
+  return { root, ...listing, found };
+}
+
+/**
+ * A digest of a listing's names, sizes and modification times: a converted copy of the directory
+ * (`index`, `view`) is made again when it changes. Files under `skip` (an index folder written inside the
+ * directory, not a dot-name) are left out, or writing the copy would change the digest it is kept by.
+ */
+export async function listingDigest(listing: TraceListing, skip?: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of listing.files) {
+    const path = join(listing.root, ...file.split('/'));
+    if (skip !== undefined && path.startsWith(skip + sep)) continue;
+    // A file gone since the listing is a change too: it hashes as absent.
+    const s = await lstat(path).catch(() => null);
+    hash.update(`${JSON.stringify([file, s?.size ?? -1, s?.mtimeMs ?? -1])}\n`);
+  }
+  return hash.digest('hex').slice(0, 32);
 }
 
 /**
@@ -97,10 +134,9 @@ export async function readDirectory(
   options: ReadOptions = {},
   name = '',
 ): Promise<ReadSummary> {
-  const root = await realpath(dir);
-  const listing = await listDirectory(root, dir);
+  const listing = await listTraceDirectory(dir);
+  const { root, found } = listing;
   const read: ReadFile = (path) => readInside(root, path);
-  const found = await detectTraceDirectory(listing.files, read);
   const summary = (lines: number, unsupported: string | null): ReadSummary => {
     // A layout found but not read (a --from that does not apply) still says which: readPath reads a
     // directory file by file only when it holds no layout at all.

@@ -8,6 +8,8 @@ import { intents } from '../state/url';
 import { readFormatOptions } from './readFile';
 import { readIndexOwnManifest, writableRunIndexDir } from './runIndex/build';
 import { Catalog } from './server/catalog';
+import { QueueFile } from './server/queue';
+import { RegradeFile } from './server/regrade';
 import { ReviewLog } from './server/reviewLog';
 import { RUN_MOUNT, type RunMount } from './server/runMount';
 import { createViewServer } from './server/server';
@@ -67,10 +69,20 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
   }
   let catalog: Catalog;
   try {
-    catalog = await Catalog.open(paths);
+    // A directory whose files together are traces is served as its converted copy (server/traceSource.ts).
+    catalog = await Catalog.open(paths, { say: (line) => process.stderr.write(`trajscope view: ${line}\n`) });
   } catch (e) {
     process.stderr.write(`trajscope view: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
+  }
+  if (read.mapping) {
+    // The page reads every served file through the mapping; a converted copy is v1 already.
+    const traced = (await catalog.list()).find((f) => f.id.startsWith('t'));
+    if (traced) {
+      process.stderr.write(`trajscope view: --map does not apply to a directory of traces (${traced.name}): name its files to map them\n`);
+      await catalog.close();
+      return 2;
+    }
   }
   const stopIndexing = new AbortController();
   signal?.addEventListener('abort', () => stopIndexing.abort());
@@ -117,7 +129,9 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
   // Reviews are kept in the one directory served (docs/adr/0026); named files keep them in the browser.
   const reviewDir = catalog.soleDirectory();
   const reviews = reviewDir === undefined ? undefined : new ReviewLog(reviewDir);
-  const server = createViewServer({ catalog, distDir: DIST, host, run, becomeRun, reviews });
+  const queue = reviewDir === undefined ? undefined : new QueueFile(reviewDir);
+  const regrade = reviewDir === undefined ? undefined : new RegradeFile(reviewDir);
+  const server = createViewServer({ catalog, distDir: DIST, host, run, becomeRun, reviews, queue, regrade });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -127,6 +141,7 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'EADDRINUSE' ? `port ${port} is in use on ${host}; choose another with --port` : err.message;
     process.stderr.write(`trajscope view: ${why}\n`);
+    await catalog.close();
     return 2;
   }
   // `npm install` built the app (prepare); the script rebuilds only a dist/ older than the sources, in one
@@ -139,6 +154,7 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
     if (built.status !== 0) {
       process.stderr.write('trajscope view: the build failed; run `npm run build` to see why\n');
       server.close();
+      await catalog.close();
       return 2;
     }
   }
@@ -162,6 +178,7 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  await catalog.close();
   return 0;
 }
 

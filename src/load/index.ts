@@ -7,7 +7,11 @@ export { lintReportOptions, loadKey, useLintReport } from './lintReportQuery';
 export type { LoadResult, ReadOptions } from './loadState';
 export { LoadState } from './loadState';
 export { useLoadProgress } from './progress';
+export type { LoadedQueue } from './queue';
+export { useOpenQueueFile, useReviewQueue, useReviewsByReviewer } from './queue';
 export { PREVIEW_BYTES, readHead } from './readHead';
+export type { LoadedRegrade } from './regrade';
+export { useOpenRegradeFile, useRegrade } from './regrade';
 export type { Review, ReviewDb, ReviewKey, ReviewLineError, ReviewVerdict, StoredReviews } from './reviews';
 export {
   announceReviewChange,
@@ -41,6 +45,7 @@ export { startSearch } from './search/searchClient';
 export type { ServedFile } from './served';
 export { isServedSource, servedUrl, useServedFiles } from './served';
 export { runInSlices } from './slices';
+export { sourceRecordReader } from './sourceRecords';
 export type { LoadSource } from './sources';
 export { fileSource, LoadError, urlSource } from './sources';
 export { useLiveFollow, useServedListFollow } from './useLiveFollow';

@@ -8,9 +8,10 @@ import { streamLoad } from './worker/client';
 
 /** The key progress is published under; the same string for the same bytes read the same way. */
 export function loadKey(sources: readonly LoadSource[], read: ReadOptions = {}): string {
+  // The rules themselves, not a name for them: another file's rules (or the same file edited) read again.
   const how =
-    read.mapping || read.unknownAsFinished || read.scanners
-      ? `\n#read ${JSON.stringify([read.mapping ?? null, read.unknownAsFinished === true, ...(read.scanners ? ['scanners'] : [])])}`
+    read.mapping || read.unknownAsFinished || read.rules
+      ? `\n#read ${JSON.stringify([read.mapping ?? null, read.unknownAsFinished === true, ...(read.rules ? [read.rules] : [])])}`
       : '';
   return sources.map(sourceKey).join('\n') + how;
 }

@@ -1,5 +1,5 @@
-import { type CheckOptions, DEFAULT_RULES, type GroupSummary, type LintReport, LintSession } from '../analysis';
-import { createLineParser, type FieldMapping, type LineParser, type LineResult, type LineRun } from '../format';
+import { type CheckOptions, type GroupSummary, type LintReport, LintSession } from '../analysis';
+import { createLineParser, type FieldMapping, type LineParser, type LineResult, type LineRun, type ScanRule } from '../format';
 import type { CompactRollout } from './compact';
 import { joinRuns, type ParsePool, type ProcessedLine, parseBlock, processResult, runBytes } from './lineBlocks';
 import { hashBytes, nextTail, TAIL_CHECK_BYTES, type TailDigest } from './tailCheck';
@@ -24,8 +24,11 @@ interface QueueEntry {
 export interface ReadOptions {
   mapping?: FieldMapping;
   unknownAsFinished?: boolean;
-  /** Run the default scanner rules (docs/scanners.md) over each rollout, as `lint --rules default` does. */
-  scanners?: boolean;
+  /**
+   * Scanner rules (docs/scanners.md) run over each rollout, as `lint --rules default|FILE` does: the
+   * default set or a rule file's, already parsed. Data, so the parse workers get them as they are.
+   */
+  rules?: readonly ScanRule[];
 }
 
 export interface LoadStateOptions {
@@ -119,7 +122,7 @@ export class LoadState {
     this.checks = {
       driftThreshold: options.driftThreshold,
       unknownAsFinished: options.read?.unknownAsFinished,
-      ...(options.read?.scanners ? { rules: DEFAULT_RULES } : {}),
+      ...(options.read?.rules ? { rules: options.read.rules } : {}),
     };
     this.mapping = options.read?.mapping;
     this.session = new LintSession(this.checks);

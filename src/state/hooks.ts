@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { type FieldMapping, MappingError, parseFieldMapping } from '../format';
+import { DEFAULT_RULES } from '../analysis';
+import { type FieldMapping, MappingError, parseFieldMapping, parseScanRules, type ScanRule } from '../format';
 import type { ReadOptions } from '../load';
 import { useSearch } from './location';
 import { useUiStore } from './uiStore';
@@ -39,12 +40,20 @@ export interface ReadChoice {
   /** Why the URL's mapping is not applied (each problem names the mapping field), or null. */
   mappingProblems: string[] | null;
   unknownAsFinished: boolean;
+  /** The default scanner rules are on. */
   scanners: boolean;
+  /** The rule file the URL holds (applied only when it parses): its name and how many rules it has. */
+  rules: { name: string; count: number } | null;
+  /** Why the URL's rule file is not applied (names the rule and field), or null. */
+  rulesProblem: string | null;
 }
 
 /** The read options the URL holds, the mapping validated: part of what a load is keyed on. */
 export function useReadOptions(): ReadChoice {
-  const { mapping, unknownAsFinished, scanners } = readSelection(useSearch());
+  const selection = readSelection(useSearch());
+  const { mapping, unknownAsFinished, scanners } = selection;
+  const rulesName = selection.rules?.name ?? null;
+  const rulesText = selection.rules?.text ?? null;
   return useMemo(() => {
     let parsed: FieldMapping | undefined;
     let problems: string[] | null = null;
@@ -55,13 +64,25 @@ export function useReadOptions(): ReadChoice {
         problems = e instanceof MappingError ? e.problems : [String(e)];
       }
     }
+    let userRules: ScanRule[] | null = null;
+    let rulesProblem: string | null = null;
+    if (rulesText !== null) {
+      try {
+        userRules = parseScanRules(rulesText);
+      } catch (e) {
+        // The page checks a file before it puts it in the URL: this is a link edited by hand.
+        rulesProblem = e instanceof Error ? e.message : String(e);
+      }
+    }
+    const rules = userRules ?? (scanners ? DEFAULT_RULES : null);
     const read: ReadOptions = {
       ...(parsed ? { mapping: parsed } : {}),
       ...(unknownAsFinished ? { unknownAsFinished } : {}),
-      ...(scanners ? { scanners } : {}),
+      ...(rules ? { rules } : {}),
     };
-    return { read, mappingText: mapping, mappingProblems: problems, unknownAsFinished, scanners };
-  }, [mapping, unknownAsFinished, scanners]);
+    const named = userRules && rulesName !== null ? { name: rulesName, count: userRules.length } : null;
+    return { read, mappingText: mapping, mappingProblems: problems, unknownAsFinished, scanners, rules: named, rulesProblem };
+  }, [mapping, unknownAsFinished, scanners, rulesName, rulesText]);
 }
 
 /** The whole selection from the URL. Re-renders on any URL change; views that need one field use it anyway. */

@@ -33,6 +33,8 @@ export {
   toCompare,
   toGroups,
   toModes,
+  toQueue,
+  toRegrade,
   toRollout,
   toRun,
   toSearch,

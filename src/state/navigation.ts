@@ -1,5 +1,5 @@
 import { navigate } from './location';
-import { type Intent, intents, type RolloutTab, type StepRange } from './url';
+import { type Intent, intents, type ReadPatch, type RolloutTab, type StepRange } from './url';
 
 /*
  * The navigation intents, applied to this window's URL. Views call these; the parameters they set are
@@ -14,14 +14,15 @@ const here = () => window.location.search;
 
 export const openSources = (ids: readonly string[]) => go(intents.openSources(ids, here()));
 export const openRun = (run: string) => go(intents.openRun(run));
-export const readWith = (patch: { mapping?: string | null; unknownAsFinished?: boolean; scanners?: boolean }) =>
-  go(intents.readWith(here(), patch));
+export const readWith = (patch: ReadPatch) => go(intents.readWith(here(), patch));
 export const selectRollout = (key: string | null) => go(intents.selectRollout(here(), key));
 export const toRollout = (key: string, tab?: RolloutTab, step?: number) => go(intents.toRollout(here(), key, tab, step));
 export const backToList = () => go(intents.backToList(here()));
 export const toAllRollouts = () => go(intents.toAllRollouts(here()));
 export const toGroups = () => go(intents.toGroups(here()));
 export const toModes = () => go(intents.toModes(here()));
+export const toQueue = () => go(intents.toQueue(here()));
+export const toRegrade = () => go(intents.toRegrade(here()));
 export const showTab = (tab: RolloutTab) => go(intents.showTab(here(), tab));
 export const selectStep = (step: number) => go(intents.selectStep(here(), step));
 export const selectToken = (seq: number | 'training', token: number | null) => go(intents.selectToken(here(), seq, token));

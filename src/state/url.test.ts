@@ -20,6 +20,7 @@ describe('selection in the query string', () => {
       mapping: null,
       unknownAsFinished: false,
       scanners: false,
+      rules: null,
       mismatchAbove: null,
       run: null,
       steps: null,

@@ -34,6 +34,12 @@ const MAP_PARAM = 'map';
 const UNKNOWN_PARAM = 'unknown';
 /** `scan=default`: the page runs the default scanner rules over each rollout (docs/scanners.md). */
 const SCAN_PARAM = 'scan';
+/**
+ * A scanner rule file the person opened (its JSON text, docs/scanners.md), run in place of the default
+ * set as `lint --rules FILE` does, and the file's name it is shown by. Held as text, as `map` is.
+ */
+const RULES_PARAM = 'rules';
+const RULES_NAME_PARAM = 'rulesname';
 /** Run list: only rollouts whose §10 max |d| is above this many nats (`mis=0.5`). */
 const MISMATCH_PARAM = 'mis';
 const UNKNOWN_AS_FINISHED = 'finished';
@@ -65,6 +71,8 @@ type Param =
   | typeof MAP_PARAM
   | typeof UNKNOWN_PARAM
   | typeof SCAN_PARAM
+  | typeof RULES_PARAM
+  | typeof RULES_NAME_PARAM
   | typeof MISMATCH_PARAM
   | typeof RUN_PARAM
   | typeof STEPS_PARAM
@@ -79,7 +87,7 @@ type Param =
 type Patch = Partial<Record<Param, string | null>>;
 
 /** `run`: a run's trends over training steps, the page a run opens on. */
-export type View = 'list' | 'rollout' | 'groups' | 'modes' | 'run' | 'search' | 'compare' | 'checkpoints';
+export type View = 'list' | 'rollout' | 'groups' | 'modes' | 'run' | 'search' | 'compare' | 'checkpoints' | 'queue' | 'regrade';
 export type RolloutTab = 'steps' | 'tokens' | 'mismatch' | 'audit' | 'roles' | 'raw';
 const TABS: readonly string[] = ['steps', 'tokens', 'mismatch', 'audit', 'roles', 'raw'] satisfies RolloutTab[];
 function isTab(v: string | null): v is RolloutTab {
@@ -107,6 +115,8 @@ export interface Selection {
   unknownAsFinished: boolean;
   /** The default scanner rules run over each rollout (their hits are W_SCAN / E_SCAN findings). */
   scanners: boolean;
+  /** A rule file's JSON text and name (validated where it is applied), run instead of the default set; null for none. */
+  rules: { name: string; text: string } | null;
   /** Run list filter: only rollouts whose mismatch max |d| is above this (nats); null for none. */
   mismatchAbove: number | null;
   /** The run index URL (`run=`), or null when files are open. */
@@ -161,7 +171,7 @@ export function readSelection(search: string): Selection {
     rollout,
     // A run opens on its run page; its run list is `view=list`.
     view:
-      view === 'groups' || view === 'modes' || view === 'search' || view === 'checkpoints'
+      view === 'groups' || view === 'modes' || view === 'search' || view === 'checkpoints' || view === 'queue' || view === 'regrade'
         ? view
         : view === 'compare' && compare !== null
           ? 'compare'
@@ -179,6 +189,7 @@ export function readSelection(search: string): Selection {
     mapping: params.get(MAP_PARAM) || null,
     unknownAsFinished: params.get(UNKNOWN_PARAM) === UNKNOWN_AS_FINISHED,
     scanners: params.get(SCAN_PARAM) === 'default',
+    rules: params.get(RULES_PARAM) ? { name: params.get(RULES_NAME_PARAM) || 'rules.json', text: params.get(RULES_PARAM) ?? '' } : null,
     mismatchAbove: nonNegativeNumber(params.get(MISMATCH_PARAM)),
     run,
     steps: run === null ? null : readRange(params.get(STEPS_PARAM)),
@@ -229,6 +240,16 @@ function formatSearch(params: URLSearchParams): string {
   return s === '' ? '' : `?${s}`;
 }
 
+/** What `readWith` may change: how every source is read and checked. */
+export interface ReadPatch {
+  mapping?: string | null;
+  unknownAsFinished?: boolean;
+  /** The default scanner rules on or off. */
+  scanners?: boolean;
+  /** A rule file (its name and JSON text), or null to turn it off. */
+  rules?: { name: string; text: string } | null;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Navigation intents: each is `search -> search`, and says whether Back should undo it (`push`).
 
@@ -254,9 +275,18 @@ export const intents = {
    * How the sources are read (a field mapping, unknown terminations as finished): both change what every
    * rollout's summary says, so the load is redone, and Back undoes the choice.
    */
-  readWith: (search: string, patch: { mapping?: string | null; unknownAsFinished?: boolean; scanners?: boolean }): Intent =>
+  readWith: (search: string, patch: ReadPatch): Intent =>
     push(search, {
       ...(patch.scanners === undefined ? {} : { [SCAN_PARAM]: patch.scanners ? 'default' : null }),
+      // One rule set at a time, as `--rules default|FILE`: turning one on turns the other off.
+      ...(patch.scanners ? { [RULES_PARAM]: null, [RULES_NAME_PARAM]: null } : {}),
+      ...(patch.rules === undefined
+        ? {}
+        : {
+            [RULES_PARAM]: patch.rules?.text ?? null,
+            [RULES_NAME_PARAM]: patch.rules?.name ?? null,
+            ...(patch.rules ? { [SCAN_PARAM]: null } : {}),
+          }),
       ...(patch.mapping === undefined ? {} : { [MAP_PARAM]: patch.mapping }),
       ...(patch.unknownAsFinished === undefined ? {} : { [UNKNOWN_PARAM]: patch.unknownAsFinished ? UNKNOWN_AS_FINISHED : null }),
     }),
@@ -314,6 +344,10 @@ export const intents = {
     push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: view, [ROLLOUT_PARAM]: null, [STEPS_PARAM]: formatRange(range) }),
   /** The GRPO groups page, the selected rollout's group brought into view. */
   toGroups: (search: string): Intent => push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'groups' }),
+  /** The review queue page (docs/review-queue.md); the selected rollout is the queue's current item. */
+  toQueue: (search: string): Intent => push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'queue' }),
+  /** The regrade page: a regrade's flips and what they change (docs/adr/0025). */
+  toRegrade: (search: string): Intent => push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'regrade' }),
   /** The failure modes page (docs/failure-modes.md). */
   toModes: (search: string): Intent => push(search, { ...INSIDE_ROLLOUT, [VIEW_PARAM]: 'modes' }),
   /** Another tab of the open rollout. */

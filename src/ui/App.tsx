@@ -18,6 +18,7 @@ import { ReadWithMapping } from './formats/ReadWithMapping';
 import { DropOverlay } from './open/DropOverlay';
 import { useFileDrop } from './open/useFileDrop';
 import { ProblemsPanel } from './problems/ProblemsPanel';
+import { QueueView } from './queue/QueueView';
 import { RolloutPage } from './RolloutPage';
 import { RunShell } from './RunShell';
 import { RunListView } from './run-list/RunListView';
@@ -36,6 +37,7 @@ import { WaitingForFiles } from './source/WaitingForFiles';
 // half of the page's script): it loads when first shown, so the run list and a rollout open sooner.
 const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ default: m.GroupsView })));
 const FailureModesView = lazy(() => import('./modes/FailureModesView').then((m) => ({ default: m.FailureModesView })));
+const RegradeView = lazy(() => import('./regrade/RegradeView').then((m) => ({ default: m.RegradeView })));
 
 /** Files read into the page, or a run read from its index (`?run=`, RunShell). */
 export function App() {
@@ -96,6 +98,12 @@ function FilesApp() {
               <CheckpointsView />
             ) : view === 'compare' ? (
               <CompareView />
+            ) : view === 'queue' ? (
+              <QueueView />
+            ) : view === 'regrade' ? (
+              <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
+                <RegradeView />
+              </Suspense>
             ) : view === 'search' ? (
               <SearchView />
             ) : view === 'groups' ? (

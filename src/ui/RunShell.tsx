@@ -3,6 +3,7 @@ import { DatasetProvider, formatRange, toRun, useRun, useRunFeed, useSelection }
 import { CheckpointsView } from './checkpoints/CheckpointsView';
 import { CompareView } from './compare/CompareView';
 import { ProblemsPanel } from './problems/ProblemsPanel';
+import { QueueView } from './queue/QueueView';
 import { RolloutPage } from './RolloutPage';
 import { RunBanner } from './run/RunBanner';
 import { RunListView } from './run-list/RunListView';
@@ -14,6 +15,7 @@ import { Header } from './shell/Header';
 // Both use the chart library: loaded when first shown, as the groups page is for files.
 const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ default: m.GroupsView })));
 const FailureModesView = lazy(() => import('./modes/FailureModesView').then((m) => ({ default: m.FailureModesView })));
+const RegradeView = lazy(() => import('./regrade/RegradeView').then((m) => ({ default: m.RegradeView })));
 const loadRunPage = () => import('./run/RunPage');
 const RunPage = lazy(() => loadRunPage().then((m) => ({ default: m.RunPage })));
 
@@ -84,6 +86,12 @@ export function RunShell() {
             <CompareView />
           ) : view === 'checkpoints' ? (
             <CheckpointsView />
+          ) : view === 'queue' ? (
+            <QueueView />
+          ) : view === 'regrade' ? (
+            <Suspense fallback={placeholder}>
+              <RegradeView />
+            </Suspense>
           ) : view === 'groups' ? (
             <Suspense fallback={placeholder}>
               <GroupsView />

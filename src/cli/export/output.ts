@@ -1,5 +1,6 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { jsonLine, type LineOut } from '../../analysis';
 
 /**
  * Where an export is written while it runs: beside `out`, under a hidden name, renamed to `out` only once
@@ -26,7 +27,7 @@ const FLUSH_CHARS = 1 << 20;
  * wait on, so an asynchronous stream would buffer without bound when the disk is slower than the parse;
  * a synchronous write keeps what is held to one buffer.
  */
-export class JsonLinesOut {
+export class JsonLinesOut implements LineOut {
   private readonly fd: number;
   private buffer = '';
   lines = 0;
@@ -36,7 +37,7 @@ export class JsonLinesOut {
   }
 
   write(value: unknown): void {
-    this.buffer += `${JSON.stringify(value)}\n`;
+    this.buffer += jsonLine(value);
     this.lines++;
     if (this.buffer.length >= FLUSH_CHARS) this.flush();
   }

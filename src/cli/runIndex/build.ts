@@ -9,11 +9,21 @@ import { INDEX_VERSION } from '../../format/runIndex/columns';
 import { parseRunManifest, type RunManifest } from '../../format/runIndex/manifest';
 import type { ReadOptions } from '../readFile';
 import { type Input, listInputs, toPosix } from './inputs';
-import { checkIndexFolder, checkManifestPaths, IndexRefused, insideIndex, isOwnShardPath, removeOwnShard, writeInIndex } from './ownFiles';
+import {
+  checkIndexFolder,
+  checkManifestPaths,
+  IndexRefused,
+  insideIndex,
+  isOwnConvertedPath,
+  isOwnShardPath,
+  removeOwnShard,
+  writeInIndex,
+} from './ownFiles';
 import { orderByPolicy } from './policyOrder';
 import { MIN_PART_BYTES, type PoolTrace, scanAll } from './pool';
 import type { RowOptions } from './rows';
 import { type FileEntry, type ScanResult, type ScanTask, tailCheck } from './scanFile';
+import { type ConvertedInput, convertTraceDirectories, mixedInputsProblem, nothingToIndex, traceDirectoriesOf } from './traceInputs';
 
 /** Rows per shard: a few MB of Parquet, small enough to fetch whole, few enough files to list. */
 export const DEFAULT_SHARD_ROWS = 100_000;
@@ -91,21 +101,40 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
   const began = performance.now();
   const trace = options.trace;
   const outDir = resolve(options.outDir);
-  const { base, inputs } = await listInputs(options.inputs, outDir, options.base);
-  const sourceBase = toPosix(relative(outDir, base));
+  // A trace directory (docs/formats.md, "Directories as traces") is indexed as its converted copy, which
+  // lives in the index: its rows' files are named from the index folder (traceInputs.ts).
+  const traceDirs = await traceDirectoriesOf(options.inputs);
+  const mixed = mixedInputsProblem(traceDirs, options.inputs, options.base);
+  if (mixed) throw new Error(mixed);
+  const listed =
+    traceDirs.length > 0
+      ? { base: outDir, inputs: [] }
+      : await listInputs(options.inputs, outDir, options.base).catch(async (e: unknown) => {
+          throw await nothingToIndex(options.inputs, e);
+        });
+  const sourceBase = toPosix(relative(outDir, listed.base));
   await mkdir(outDir, { recursive: true });
   const old = await readIndexOwnManifest(outDir);
   const optionsKey = optionsKeyOf(options.read ?? {}, options.rows ?? {});
   const same = old?.source_base === sourceBase && (old.options ?? optionsKey) === optionsKey;
   const previous = new Map((same && old ? old.files : []).map((f) => [f.file, f]));
+  const converted = await convertTraceDirectories(traceDirs, outDir, previous, options.read ?? {});
+  const inputs: Input[] = traceDirs.length > 0 ? converted.inputs : listed.inputs;
+  const fresh = new Set(converted.inputs.filter((c) => c.fresh).map((c) => c.file));
+  const convertedFrom: Record<string, ConvertedInput['converted_from']> = Object.fromEntries(
+    converted.inputs.map((c) => [c.file, c.converted_from]),
+  );
   const shardRows = options.shardRows ?? DEFAULT_SHARD_ROWS;
   const plans: { input: Input; size: number; mtime: number; kept: FileEntry | null; task: ScanTask | null }[] = [];
   let reused = 0;
   let resumed = 0;
   for (const input of inputs) {
     const s = await stat(input.path);
-    const before = previous.get(input.file);
-    const task: ScanTask = { path: input.path, file: input.file, outDir, shardRows, read: options.read ?? {}, rows: options.rows ?? {} };
+    // A new converted copy is read whole: rows of an older copy are not of its bytes.
+    const before = fresh.has(input.file) ? undefined : previous.get(input.file);
+    // A copy is v1 JSON Lines whatever the directory was read as (a mapping or --from applied to it already).
+    const read = input.file in convertedFrom ? { maxLineBytes: options.read?.maxLineBytes } : (options.read ?? {});
+    const task: ScanTask = { path: input.path, file: input.file, outDir, shardRows, read, rows: options.rows ?? {} };
     if (before && before.size === s.size && before.mtime_ms === s.mtimeMs && (await shardsExist(outDir, before))) {
       reused++;
       plans.push({ input, size: s.size, mtime: s.mtimeMs, kept: before, task: null });
@@ -141,13 +170,15 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
     minPart,
   );
   if (trace) trace.scanned = performance.now() - began;
-  const unsupported: IndexOutcome['unsupported'] = [];
+  const unsupported: IndexOutcome['unsupported'] = [...converted.unsupported];
   const files: FileEntry[] = [];
   for (const plan of plans) {
     const k = todo.indexOf(plan);
     const result = k === -1 ? null : scanned[k];
     if (result?.unsupported) unsupported.push({ file: plan.input.file, why: result.unsupported });
-    files.push(result ? await entryOf(plan.input, plan.size, plan.mtime, plan.kept, result) : (plan.kept as FileEntry));
+    const entry = result ? await entryOf(plan.input, plan.size, plan.mtime, plan.kept, result) : (plan.kept as FileEntry);
+    const from = convertedFrom[plan.input.file];
+    files.push(from ? { ...entry, converted_from: from } : entry);
   }
   const mapping = options.read?.mapping;
   const manifest: RunManifest = { version: 1, source_base: sourceBase, options: optionsKey, ...(mapping ? { mapping } : {}), files };
@@ -288,10 +319,13 @@ export async function readManifest(dir: string): Promise<RunManifest | null> {
  * wrote (`removeOwnShard`), never through a link, never outside the folder.
  */
 export async function removeUnnamed(outDir: string, old: RunManifest | null, now: RunManifest): Promise<void> {
-  const named = new Set(now.files.flatMap((f) => f.shards.map((s) => s.path)));
-  const stale = (old?.files ?? []).flatMap((f) => f.shards.map((s) => s.path)).filter((p) => !named.has(p));
+  // A trace directory's converted copy is the index's own file as its shards are (traceInputs.ts).
+  const ownFiles = (m: RunManifest) => m.files.flatMap((f) => [...f.shards.map((s) => s.path), ...(f.converted_from ? [f.file] : [])]);
+  const named = new Set(ownFiles(now));
+  const stale = (old ? ownFiles(old) : []).filter((p) => !named.has(p));
   for (const p of stale) await removeOwnShard(outDir, p);
   await removeOrphans(outDir, 'shards', named);
+  await removeOrphans(outDir, 'traces', named);
 }
 
 async function removeOrphans(outDir: string, rel: string, named: Set<string>): Promise<void> {
@@ -301,6 +335,6 @@ async function removeOrphans(outDir: string, rel: string, named: Set<string>): P
     // A dirent is never followed: a link is neither a directory nor a file here, and stays.
     const path = `${rel}/${e.name}`;
     if (e.isDirectory()) await removeOrphans(outDir, path, named);
-    else if (e.isFile() && isOwnShardPath(path) && !named.has(path)) await removeOwnShard(outDir, path);
+    else if (e.isFile() && (isOwnShardPath(path) || isOwnConvertedPath(path)) && !named.has(path)) await removeOwnShard(outDir, path);
   }
 }

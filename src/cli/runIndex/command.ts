@@ -4,6 +4,7 @@ import { plural } from '../../analysis';
 import { CHECK_FLAGS, checkOptionsOf, READ_FLAGS, readOptionsOf, scanRulesOf, wholeFlag } from '../readOptions';
 import { buildIndex, DEFAULT_SHARD_ROWS } from './build';
 import { mergeIndexes } from './merge';
+import { NothingToIndex } from './traceInputs';
 import { serveScans } from './worker';
 
 /**
@@ -16,7 +17,9 @@ export async function runIndexCommand(argv: string[]): Promise<number> {
   try {
     return await indexCommand(argv);
   } catch (e) {
-    process.stderr.write(`trajscope index: ${e instanceof Error ? e.message : String(e)}\n`);
+    // A directory holding nothing to index is said as lint says it: one line of what it holds.
+    const why = e instanceof NothingToIndex ? e.described : e instanceof Error ? e.message : String(e);
+    for (const line of why.split('\n')) process.stderr.write(`trajscope index: ${line}\n`);
     return 2;
   }
 }
@@ -65,6 +68,15 @@ async function indexCommand(argv: string[]): Promise<number> {
     rows: { driftThreshold, unknownAsFinished, isCap, ...(rules ? { rules } : {}) },
   });
   for (const u of outcome.unsupported) process.stderr.write(`trajscope index: ${u.file}: ${u.why}\n`);
+  for (const f of outcome.manifest.files) {
+    const from = f.converted_from;
+    const first = from?.errors[0];
+    if (!from || !first) continue;
+    say(
+      `trajscope index: ${f.file} (converted from ${from.dir}): ${plural(from.failed, 'file')} failed to convert, ` +
+        `first ${first.file}: ${first.code} ${first.message} (all in manifest.json)`,
+    );
+  }
   const errors = outcome.manifest.files.reduce((n, f) => n + f.parse_errors.length, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   say(

@@ -62,14 +62,19 @@ function parseErrorRows(manifest: RunManifest): string {
 /**
  * An in-memory DuckDB over an index: view `rollouts` over the shards the manifest names (not a glob, so
  * a shard being replaced is never read twice), and views `groups`, `advantages`, `duplicates`,
- * `parse_errors`. An index with no rows still has a typed `rollouts` (an empty shard in a temp dir).
+ * `parse_errors`; with `regrade` (a regrade.parquet, docs/adr/0025), a view `regrade` over it, rows keyed
+ * by (grader, file, line). An index with no rows still has a typed `rollouts` (an empty shard in a temp dir).
  *
  * Read-only unless `allowWrite` (docs/adr/0021): a query is pasted from a note or a dashboard more often
  * than it is written, so once the views exist the database may read the shards and nothing else on disk
  * (`enable_external_access = false` with the shards as `allowed_paths`, the configuration locked), and
  * `run`/`stream` refuse any statement but a query.
  */
-export async function openIndexDb(indexDir: string, manifest: RunManifest, { allowWrite = false } = {}): Promise<IndexDb> {
+export async function openIndexDb(
+  indexDir: string,
+  manifest: RunManifest,
+  { allowWrite = false, regrade }: { allowWrite?: boolean; regrade?: string } = {},
+): Promise<IndexDb> {
   const db = await DuckDBInstance.create(':memory:');
   const c = await db.connect();
   let paths: string[] = [];
@@ -81,12 +86,13 @@ export async function openIndexDb(indexDir: string, manifest: RunManifest, { all
   }
   const list = `[${paths.map(quote).join(', ')}]`;
   await c.run(`CREATE VIEW rollouts AS SELECT * FROM read_parquet(${list}, union_by_name = true)`);
+  if (regrade !== undefined) await c.run(`CREATE VIEW regrade AS SELECT * FROM read_parquet(${quote(regrade)})`);
   await c.run(`CREATE VIEW groups AS ${GROUPS_SQL}`);
   await c.run(`CREATE VIEW advantages AS ${ADVANTAGES_SQL}`);
   await c.run(`CREATE VIEW duplicates AS ${DUPLICATES_SQL}`);
   await c.run(`CREATE VIEW parse_errors AS ${parseErrorRows(manifest)}`);
   if (!allowWrite) {
-    await c.run(`SET allowed_paths = ${list}`);
+    await c.run(`SET allowed_paths = [${[...paths, ...(regrade === undefined ? [] : [regrade])].map(quote).join(', ')}]`);
     await c.run('SET enable_external_access = false');
     await c.run('SET lock_configuration = true');
   }

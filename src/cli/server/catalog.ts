@@ -1,8 +1,10 @@
-import { type FileHandle, lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { type FileHandle, lstat, mkdtemp, open, readdir, realpath, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, sep } from 'node:path';
 import { distinctNames, type NamedSource, type ServedFile } from '../../format';
 import { OPEN_FLAGS, reachesWithoutLinks } from '../noLinks';
 import { isTrajectoryFile } from '../trajectoryFiles';
+import { TraceSource } from './traceSource';
 
 export type { ServedFile };
 
@@ -12,6 +14,13 @@ interface Root {
   kind: 'file' | 'dir';
   given: string;
   real: string;
+  /** A directory's trace layouts, served as one converted source when it holds any (traceSource.ts). */
+  trace?: TraceSource;
+}
+
+export interface CatalogOptions {
+  /** Where what a trace directory's conversion says goes (a line each): its counts, the files that failed. */
+  say?: (line: string) => void;
 }
 
 /** An opened served file: the descriptor and its own stat (the bytes sent are the bytes checked). */
@@ -28,12 +37,17 @@ export interface OpenedFile {
  * regular, non-hidden trajectory files reached through real directories, and a request is served only
  * when the descriptor it opened (no-follow) is that same file, checked after opening, so a file or
  * directory swapped for a symlink meanwhile serves nothing. Everything refused is the same 404.
+ * A named directory whose files together are traces (an OpenHands conversation, a Harbor job, a tau2-bench
+ * results directory) is served as one source, `t<n>`: its converted copy (traceSource.ts), not its files.
  */
 export class Catalog {
+  /** The private folder of the converted copies, made when the first is. */
+  private copies: Promise<string> | null = null;
+
   private constructor(private readonly roots: Root[]) {}
 
   /** Checks every path exists; rejects with a message naming the first that does not. */
-  static async open(paths: string[]): Promise<Catalog> {
+  static async open(paths: string[], options: CatalogOptions = {}): Promise<Catalog> {
     const roots: Root[] = [];
     for (const given of paths) {
       let real: string;
@@ -47,7 +61,23 @@ export class Catalog {
       else if (s.isFile()) roots.push({ kind: 'file', given, real });
       else throw new Error(`not a file or directory: ${given}`);
     }
-    return new Catalog(roots);
+    const catalog = new Catalog(roots);
+    for (const [n, root] of roots.entries()) {
+      if (root.kind === 'dir') root.trace = new TraceSource(root.real, root.given, () => catalog.copyPath(n), options.say);
+    }
+    return catalog;
+  }
+
+  /** Where root `n`'s converted copy is kept: a folder of this process's own, never inside what was named. */
+  private async copyPath(n: number): Promise<string> {
+    this.copies ??= mkdtemp(join(tmpdir(), 'trajscope-view-'));
+    return join(await this.copies, `t${n}.jsonl`);
+  }
+
+  /** Deletes the converted copies (`view` calls it as it stops). */
+  async close(): Promise<void> {
+    const dir = await this.copies?.catch(() => null);
+    if (dir) await rm(dir, { recursive: true, force: true });
   }
 
   /**
@@ -86,6 +116,16 @@ export class Catalog {
         named.push({ name, parents: isAbsolute(root.given) ? parents : [] });
         continue;
       }
+      const traced = await root.trace?.current();
+      if (traced) {
+        // A trace directory is its converted copy alone: its event files are no file the page can read.
+        const copy = traced.copy;
+        if (copy) {
+          out.push({ id: `t${n}`, name: copy.name, size: copy.size, mtimeMs: copy.mtimeMs, ino: copy.ino });
+          named.push({ name: copy.name, parents });
+        }
+        continue;
+      }
       for (const rel of await walk(root.real)) {
         const s = await lstat(join(root.real, ...rel)).catch(() => null);
         if (!s?.isFile()) continue;
@@ -101,8 +141,10 @@ export class Catalog {
 
   /** Opens the file an id names, or null when the id names nothing this catalog serves (right now). */
   async open(id: string): Promise<OpenedFile | null> {
+    const copy = /^t(\d+)$/.exec(id);
+    if (copy) return (await this.roots[Number(copy[1])]?.trace?.open()) ?? null;
     const target = this.locate(id);
-    if (target === null) return null;
+    if (target === null || this.roots[Number(/^d(\d+)\//.exec(id)?.[1])]?.trace?.traced) return null;
     const handle = await open(target.path, OPEN_FLAGS).catch(() => null);
     if (handle === null) return null;
     try {

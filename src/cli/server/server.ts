@@ -3,6 +3,8 @@ import sirv from 'sirv';
 import type { Catalog, ServedFile } from './catalog';
 import { ChangeFeed } from './changes';
 import { allowedHosts, refusal, setSecurityHeaders } from './guard';
+import { QUEUE_URL, type QueueFile, serveQueue } from './queue';
+import { REGRADE_URL, type RegradeFile, serveRegrade } from './regrade';
 import type { ReviewLog } from './reviewLog';
 import { REVIEWS_URL, serveReviews } from './reviews';
 import { RUN_MOUNT, type RunMount, serveRun } from './runMount';
@@ -24,6 +26,10 @@ export interface ViewServerOptions {
   becomeRun?: () => Promise<RunMount | undefined>;
   /** The served directory's review log (docs/adr/0026): absent when named files are served, not one directory. */
   reviews?: ReviewLog;
+  /** The served directory's review queue (docs/review-queue.md), read only; absent as `reviews` is. */
+  queue?: QueueFile;
+  /** The served directory's regrade table (RUN/.trajscope/regrade/regrade.parquet), read only; absent as `reviews` is. */
+  regrade?: RegradeFile;
 }
 
 /**
@@ -33,7 +39,16 @@ export interface ViewServerOptions {
  * log (docs/adr/0026): anything else but GET and HEAD is refused; so is any request naming another host
  * (DNS rebinding) or coming from another site (docs/adr/0010).
  */
-export function createViewServer({ catalog, distDir, host = '127.0.0.1', run, becomeRun, reviews }: ViewServerOptions): Server {
+export function createViewServer({
+  catalog,
+  distDir,
+  host = '127.0.0.1',
+  run,
+  becomeRun,
+  reviews,
+  queue,
+  regrade,
+}: ViewServerOptions): Server {
   // Created on first use: `trajscope view` may still be building dist/ when the server starts listening,
   // and sirv (non-dev) lists the folder once, when created.
   let app: ReturnType<typeof sirv> | null = null;
@@ -89,6 +104,14 @@ export function createViewServer({ catalog, distDir, host = '127.0.0.1', run, be
     if (path === '/api/files') {
       const list: ServedFile[] = await catalog.list();
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(list));
+      return;
+    }
+    if (path === QUEUE_URL) {
+      await serveQueue(req, res, queue);
+      return;
+    }
+    if (path === REGRADE_URL) {
+      await serveRegrade(req, res, regrade);
       return;
     }
     if (path === '/api/search') {

@@ -66,7 +66,8 @@ export async function runFailureModes(snap: RunSnapshot, range: StepRange | null
   }
   const modes = new FailureModes();
   const stepOf = (s: number) => (s === NO_STEP ? null : s);
-  for (const [step, count] of passingByStep) modes.addInput({ failure: null, step: stepOf(step), task_id: '', key: '', file: '', line: 0 }, count);
+  for (const [step, count] of passingByStep)
+    modes.addInput({ failure: null, step: stepOf(step), task_id: '', key: '', file: '', line: 0 }, count);
   for (const g of inOrder) {
     const joined = c.features.values[g.featuresCode] ?? '';
     modes.addGroup({

@@ -1,6 +1,7 @@
+import { useCallback } from 'react';
 import type { GroupSummary, RolloutSummary } from '../../analysis';
 import type { FieldMapping } from '../../format';
-import type { DatasetCounts, LoadSource } from '../../load';
+import type { Dataset, DatasetCounts, LoadSource } from '../../load';
 import { useSelection } from '../hooks';
 import { useDataset } from './datasetContext';
 
@@ -32,6 +33,11 @@ export const useLoadedFiles = () => useDataset().files;
 export const useProblems = () => useDataset().problems;
 /** Followed files' half-written last lines. */
 export const usePendingLines = () => useDataset().pending;
+/** Reads a rollout's full record by key (Dataset.rollout): for a pass over many, such as an export. */
+export function useReadRollout(): (key: string) => ReturnType<Dataset['rollout']> {
+  const dataset = useDataset();
+  return useCallback((key: string) => dataset.rollout(key), [dataset]);
+}
 
 /** Each row's advantage under the URL's mode (`adv=dr`: Dr. GRPO), null when not counted. */
 export function useAdvantages(): readonly (number | null)[] {

@@ -9,6 +9,7 @@ export {
   usePendingLines,
   usePolicies,
   useProblems,
+  useReadRollout,
   useRolloutKeys,
   useRolloutRows,
   useScanMapping,

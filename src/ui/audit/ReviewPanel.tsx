@@ -17,8 +17,8 @@ import {
   useSelectedRollout,
   useSources,
 } from '../../state';
+import { useReviewKeys } from '../shared/useReviewKeys';
 import { ReviewTransfer } from './ReviewTransfer';
-import { useReviewKeys } from './useReviewKeys';
 
 const VERDICT_LABEL: Record<ReviewVerdict, { text: string; mark: string; key: string }> = {
   agree: { text: 'Agree', mark: '✓', key: 'a' },

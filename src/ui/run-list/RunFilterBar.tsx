@@ -1,16 +1,10 @@
 import { useEffect, useState } from 'react';
 import { FINDING_INFO, type FindingCode, formatCount, terminationInfo } from '../../analysis';
-import {
-  filterMismatchAbove,
-  isFiltered,
-  type RunFilters,
-  readWith,
-  type SignalFilter,
-  useReadOptions,
-  useRunFiltersActions,
-  useSelection,
-} from '../../state';
+import { filterMismatchAbove, isFiltered, type RunFilters, type SignalFilter, useRunFiltersActions, useSelection } from '../../state';
 import { AdvantageModeToggle } from '../shared/AdvantageModeToggle';
+import { ExportButton } from '../shared/export/ExportButton';
+import { filtersWhere } from '../shared/export/exportText';
+import { ScannersControl } from './ScannersControl';
 
 interface Props {
   filters: RunFilters;
@@ -24,6 +18,8 @@ interface Props {
   reviewNote: string | null;
   /** Some rollout has a training record: offer the mismatch filter. */
   mismatch: boolean;
+  /** The rows the filters show (indices into the run list's rollouts): what Export writes. */
+  shownRows: readonly number[];
 }
 
 const REVIEW_OPTIONS: Array<[RunFilters['review'], string]> = [
@@ -39,9 +35,10 @@ const SIGNAL_OPTIONS: Array<[SignalFilter, string]> = [
 ];
 
 /** Filters over the run list: every control writes the run-filters store; the table reads the result. */
-export function RunFilterBar({ filters, terminations, codes, shown, total, drGrpo, reviewNote, mismatch }: Props) {
+export function RunFilterBar({ filters, terminations, codes, shown, total, drGrpo, reviewNote, mismatch, shownRows }: Props) {
   const { setFilters, toggleTermination, clearFilters } = useRunFiltersActions();
   const filtered = isFiltered(filters);
+  const { steps } = useSelection();
   return (
     <search className="toolbar filters" aria-label="Filter rollouts">
       <input
@@ -120,7 +117,7 @@ export function RunFilterBar({ filters, terminations, codes, shown, total, drGrp
         <input type="checkbox" checked={filters.hasRegressions} onChange={(e) => setFilters({ hasRegressions: e.target.checked })} />
         Has regressions
       </label>
-      <ScannersToggle />
+      <ScannersControl />
       {mismatch && <MismatchFilter above={filters.mismatchAbove ?? null} />}
       <span className="filters__count" aria-live="polite">
         {filtered && (
@@ -142,6 +139,7 @@ export function RunFilterBar({ filters, terminations, codes, shown, total, drGrp
         </button>
       )}
       <span className="filters__end">
+        <ExportButton className="filters__export" indices={shownRows} where={filtersWhere(filters, steps)} query={null} />
         <AdvantageModeToggle drGrpo={drGrpo} />
       </span>
     </search>
@@ -179,26 +177,6 @@ function MismatchFilter({ above }: { above: number | null }) {
           else if (Number(t) >= 0) filterMismatchAbove(Number(t));
         }}
       />
-    </label>
-  );
-}
-
-/**
- * Reads the files again with the default scanner rules (docs/scanners.md): their hits become W_SCAN / E_SCAN
- * findings, in the code filter above and on the steps they cite. A run's rows are what its index was built
- * with (`trajscope index --rules default`), so the toggle is for files.
- */
-function ScannersToggle() {
-  const { scanners } = useReadOptions();
-  const { run } = useSelection();
-  if (run !== null) return null;
-  return (
-    <label
-      className="filters__check"
-      title="Run the default scanner rules: edited tests, rewards against the verdict, loops, undone edits, crashes under a finish, infra errors in the signal"
-    >
-      <input type="checkbox" checked={scanners} onChange={(e) => readWith({ scanners: e.target.checked })} />
-      Scanners
     </label>
   );
 }

@@ -98,6 +98,7 @@ export function RunListView() {
           drGrpo={drGrpo}
           reviewNote={reviewNote}
           mismatch={hasMismatch}
+          shownRows={rows}
         />
       )}
       <div className="run-list">

@@ -1,7 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { formatCount, HIT_COUNT_CAP, type Hit, plural } from '../../analysis';
 import { type SearchResult, toRollout, toToken, useRolloutRows, useSearchRun, useSelection } from '../../state';
+import { ExportButton } from '../shared/export/ExportButton';
+import { withSteps } from '../shared/export/exportText';
 import { formatBytes, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import './search.css';
@@ -91,8 +93,20 @@ function SearchStatus({ run }: { run: ReturnType<typeof useSearchRun> }) {
         </span>
       )}
       {run.status === 'rows' && <span className="search-status__note">decided from the run list (no text to scan)</span>}
+      <span className="search-status__end">
+        <SearchExport run={run} />
+      </span>
     </div>
   );
+}
+
+/** The matches, once all are known, to the export dialog: the query (and a run's steps) is their provenance. */
+function SearchExport({ run }: { run: ReturnType<typeof useSearchRun> }) {
+  const { query, steps } = useSelection();
+  const complete = run.status === 'rows' || run.status === 'done';
+  const indices = useMemo(() => (complete ? run.results.map((r) => r.index) : null), [complete, run.results]);
+  const where = withSteps(query, steps);
+  return <ExportButton indices={indices} where={where} query={where} waiting="Export waits for the search to finish" />;
 }
 
 /** Hits of a result not listed under it (the count says how many it has). */

@@ -10,6 +10,8 @@ import {
   toCheckpoints,
   toGroups,
   toModes,
+  toQueue,
+  toRegrade,
   toRun,
   type View,
 } from '../../state';
@@ -103,6 +105,24 @@ export function Header({ sources, isDemo, isDemoRun: demoRunFiles, view, served,
           onClick={() => toCheckpoints()}
         >
           Checkpoints
+        </button>
+        <button
+          type="button"
+          className="app-header__navlink"
+          aria-current={view === 'queue' ? 'page' : undefined}
+          title="Who reviews which rollouts, and how far each reviewer has got (trajscope queue makes the queue)"
+          onClick={toQueue}
+        >
+          Queue
+        </button>
+        <button
+          type="button"
+          className="app-header__navlink"
+          aria-current={view === 'regrade' ? 'page' : undefined}
+          title="What a changed grader would have changed: the flipped verdicts, advantages and groups (trajscope regrade makes the table)"
+          onClick={toRegrade}
+        >
+          Regrade
         </button>
       </nav>
       <span className="app-header__hint">or drop files anywhere</span>

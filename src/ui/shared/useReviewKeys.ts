@@ -1,11 +1,17 @@
 import { useEffect, useRef } from 'react';
 import type { ReviewVerdict } from '../../load';
 
-const KEY_VERDICT: Record<string, ReviewVerdict> = { a: 'agree', d: 'disagree', u: 'unsure' };
+/** The key of each verdict: the review panel and the queue page mark with them, and show them from here. */
+export const VERDICT_KEYS: Readonly<Record<ReviewVerdict, string>> = { agree: 'a', disagree: 'd', unsure: 'u' };
+
+const KEY_VERDICT: Record<string, ReviewVerdict> = Object.fromEntries(
+  Object.entries(VERDICT_KEYS).map(([verdict, key]) => [key, verdict as ReviewVerdict]),
+);
 
 /**
- * a / d / u mark the open rollout agree / disagree / unsure, beside the page's j / k; ignored while typing
- * (the note, the reviewer name) and with a modifier held, so browser shortcuts keep working.
+ * a / d / u mark the rollout under review agree / disagree / unsure, beside the page's j / k; ignored
+ * while typing (the note, the reviewer name) and with a modifier held, so browser shortcuts keep working.
+ * Used by the audit tab's review panel and the review queue page (one place for the keys).
  */
 export function useReviewKeys(enabled: boolean, mark: (verdict: ReviewVerdict) => void): void {
   const latest = useRef(mark);
