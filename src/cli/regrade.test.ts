@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,7 @@ import { summarizeRows } from './regrade/rows';
 import { JOURNAL_FILE, TABLE_FILE } from './regrade/table';
 
 const DEMO = resolve('public/demo/rollouts.jsonl');
+const BIN = resolve('bin/trajscope.mjs');
 const demoInput = [{ path: DEMO, file: 'rollouts.jsonl' }];
 const DEMO_LINES = readFileSync(DEMO, 'utf8').split('\n').filter(Boolean);
 const temp = (name: string) => mkdtempSync(join(tmpdir(), `trajscope-regrade-${name}-`));
@@ -102,6 +104,15 @@ describe('trajscope regrade with graders that fail', () => {
     expect([...summarizeRows(r.rows).flips]).toEqual([['reward 0 → reward 0.5', 1]]);
   });
 
+  it('10 MB of non-JSON output is a garbage error on that rollout, cut at the output limit, and the others are graded', async () => {
+    const grader = `if [ "$TRAJSCOPE_ROLLOUT_ID" = r-article ]; then head -c 10485760 /dev/zero | tr '\\0' x; exit 0; fi; ${ok}`;
+    const r = await regrade({ inputs: fixture([1, 6]), grader, out: temp('flood'), jobs: 2, timeoutMs: 20_000 });
+    const byId = new Map(r.rows.map((x) => [x.rollout_id, x]));
+    expect(byId.get('r-article')).toMatchObject({ error_kind: 'garbage', new_reward: null });
+    expect((byId.get('r-article')?.error ?? '').length).toBeLessThan(2_000);
+    expect(byId.get('r-infra')).toMatchObject({ error_kind: null, new_reward: 1 });
+  });
+
   it('an artifact whose recorded digest is not its own is not graded', async () => {
     const inputs = fixture([1], (rec) => {
       (rec.grading as Record<string, unknown>).artifact_digest = `sha256:${'0'.repeat(64)}`;
@@ -112,6 +123,33 @@ describe('trajscope regrade with graders that fail', () => {
 });
 
 describe('trajscope regrade resumes', () => {
+  it('after kill -9 of the command half way: the journal keeps what was graded, and a rerun grades only the rest', async () => {
+    const out = temp('kill9');
+    const log = join(temp('log9'), 'graded.log');
+    // Each rollout takes a moment, so the kill lands with some graded and some not.
+    const grader = `echo "$TRAJSCOPE_ROLLOUT_ID" >> ${log}; sleep 0.3; echo '{"reward": 1}'`;
+    const inputs = fixture([1, 2, 6, 9, 10, 11]);
+    const args = [BIN, 'regrade', ...inputs.map((i) => i.path), '--grader', grader, '--out', out, '--jobs', '1'];
+    const child = spawn(process.execPath, args, { stdio: 'ignore' });
+    const journal = join(out, JOURNAL_FILE);
+    const journalLines = () => (existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter(Boolean).length : 0);
+    for (let i = 0; i < 200 && journalLines() < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const kept = journalLines();
+    expect(kept).toBeGreaterThanOrEqual(2);
+    expect(kept).toBeLessThan(6);
+    expect(existsSync(join(out, TABLE_FILE))).toBe(false);
+    // The same command again, run to its end.
+    const rerun = spawn(process.execPath, args, { stdio: 'ignore' });
+    expect(await new Promise((r) => rerun.once('exit', r))).toBe(0);
+    expect(journalLines()).toBe(6);
+    expect(await tableOf(out)).toHaveLength(6);
+    // Nothing lost: every rollout is in the table once; the one running at the kill may have been started twice.
+    const graded = new Set(readFileSync(log, 'utf8').trim().split('\n'));
+    expect(graded.size).toBe(6);
+  });
+
   it('an interrupted regrade goes on where it stopped: each rollout graded once', async () => {
     const out = temp('resume');
     const log = join(temp('log'), 'graded.log');
