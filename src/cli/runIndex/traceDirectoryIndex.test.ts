@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -175,6 +175,27 @@ describe('trajscope index of a trace directory', () => {
     const first0 = first.manifest.files[0]?.shards[0]?.path ?? '';
     expect(named).not.toContain(first0);
     expect(() => statSync(join(out, first0))).toThrow();
+  });
+
+  it('a copy or a traces folder planted as a link to elsewhere is refused: nothing outside is written or deleted', async () => {
+    const dir = directory(openHandsConversation(), 'conversation-planted');
+    const out = join(base, `idx${made++}`);
+    await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
+    const outside = mkdtempSync(join(tmpdir(), 'trajscope-outside-'));
+    const victim = join(outside, 'victim.jsonl');
+    writeFileSync(victim, 'keep me\n');
+    // The copy itself a link to a file outside, then the directory changes (a new copy is due).
+    rmSync(join(out, 'traces/conversation-planted.jsonl'));
+    symlinkSync(victim, join(out, 'traces/conversation-planted.jsonl'));
+    write(dir, eventName(9), terminalCall(9));
+    await expect(buildIndex({ inputs: [dir], outDir: out, jobs: 1 })).rejects.toThrow(/symbolic link/);
+    expect(readFileSync(victim, 'utf8')).toBe('keep me\n');
+    // The traces folder a link to the outside folder: refused the same, the victim neither written nor deleted.
+    rmSync(join(out, 'traces'), { recursive: true, force: true });
+    symlinkSync(outside, join(out, 'traces'));
+    await expect(buildIndex({ inputs: [dir], outDir: out, jobs: 1 })).rejects.toThrow(/symbolic link/);
+    expect(readFileSync(victim, 'utf8')).toBe('keep me\n');
+    expect(readdirSync(outside)).toEqual(['victim.jsonl']);
   });
 
   it('a Harbor job with two trials: two rows, each span its trial', async () => {
