@@ -72,6 +72,7 @@ export {
   REGRADE_JOURNAL_FILE,
   REGRADE_TABLE_FILE,
   regradeGraders,
+  regradeRowOf,
   regradeRowsOf,
 } from './regrade/regradeTable';
 export type { RewriteClass, RewriteKind, TokenSpan, TokenText } from './rewrite';

@@ -1,61 +1,31 @@
+import { regradeRowOf, type RegradeRow as TableRow } from '../../analysis';
+
 /** Why a rollout has no new verdict. */
 const ERROR_KINDS = ['no_artifact', 'digest_mismatch', 'unsafe_name', 'timeout', 'crash', 'garbage', 'spawn'] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
-/** One rollout regraded: a row of DIR/regrade.parquet and a line of its journal. */
-export interface RegradeRow {
-  file: string;
-  line: number;
-  rollout_id: string;
-  attempt_id: string | null;
-  task_id: string;
-  old_reward: number | null;
-  old_verdict: string | null;
-  new_reward: number | null;
-  new_verdict: string | null;
+/** One rollout regraded: a row of DIR/regrade.parquet and a line of its journal (the page's type, its error kind narrowed). */
+export interface RegradeRow extends Omit<TableRow, 'error_kind'> {
   error_kind: ErrorKind | null;
-  error: string | null;
-  /** The grader's `details`, as JSON text. */
-  details: string | null;
-  duration_ms: number;
-  grader: string;
 }
 
 /** A row is one rollout (its file and line) under one grader command. */
 export const rowKey = (r: Pick<RegradeRow, 'grader' | 'file' | 'line'>): string => JSON.stringify([r.grader, r.file, r.line]);
 
-/** Absent when `v` is not of the type: `undefined` means "spoiled". */
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const strOrNull = (v: unknown): string | null | undefined => (v === null ? null : str(v));
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const numOrNull = (v: unknown): number | null | undefined => (v === null ? null : num(v));
-const kindOrNull = (v: unknown): ErrorKind | null | undefined => (v === null ? null : ERROR_KINDS.find((k) => k === v));
-
-/** A journal line read back, or null: the journal is a file on disk, so each line is checked, not trusted. */
+/**
+ * A journal line read back, or null: the journal is a file on disk, so each line is checked, not trusted,
+ * by the one checker the page and the analysis read regrade tables with (`regradeRowOf`), and its error
+ * kind must be one this command writes.
+ */
 export function rowFrom(v: unknown): RegradeRow | null {
-  if (typeof v !== 'object' || v === null) return null;
-  const o: Record<string, unknown> = { ...v };
-  const row = {
-    file: str(o.file),
-    line: Number.isSafeInteger(o.line) ? num(o.line) : undefined,
-    rollout_id: str(o.rollout_id),
-    attempt_id: strOrNull(o.attempt_id),
-    task_id: str(o.task_id),
-    old_reward: numOrNull(o.old_reward),
-    old_verdict: strOrNull(o.old_verdict),
-    new_reward: numOrNull(o.new_reward),
-    new_verdict: strOrNull(o.new_verdict),
-    error_kind: kindOrNull(o.error_kind),
-    error: strOrNull(o.error),
-    details: strOrNull(o.details),
-    duration_ms: num(o.duration_ms),
-    grader: str(o.grader),
-  };
-  return isComplete(row) ? row : null;
-}
-
-function isComplete<T extends object>(row: T): row is { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.values(row).every((x) => x !== undefined);
+  let row: TableRow;
+  try {
+    row = regradeRowOf(v, 'row');
+  } catch {
+    return null;
+  }
+  const kind = row.error_kind === null ? null : ERROR_KINDS.find((k) => k === row.error_kind);
+  return kind === undefined ? null : { ...row, error_kind: kind };
 }
 
 export interface RegradeSummary {

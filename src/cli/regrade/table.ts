@@ -1,10 +1,12 @@
 import { constants } from 'node:fs';
 import { open, readFile, rename } from 'node:fs/promises';
 import { parquetWriteBuffer } from 'hyparquet-writer';
+import { REGRADE_JOURNAL_FILE, REGRADE_TABLE_FILE } from '../../analysis';
 import { type RegradeRow, rowFrom, rowKey } from './rows';
 
-export const JOURNAL_FILE = 'regrade.journal';
-export const TABLE_FILE = 'regrade.parquet';
+// The names the page, `view` and `query` look for (one place: analysis/regrade/regradeTable.ts).
+export const JOURNAL_FILE = REGRADE_JOURNAL_FILE;
+export const TABLE_FILE = REGRADE_TABLE_FILE;
 
 /**
  * The journal's rows, the last per key: a line cut short by an interruption (or spoiled by hand) is

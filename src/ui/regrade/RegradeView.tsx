@@ -30,7 +30,7 @@ function NoRegrade({ error }: { error: string | null }) {
     <div className="placeholder regrade-none">
       <h2>{error === null ? 'No regrade here yet' : 'The regrade could not be read'}</h2>
       {error !== null ? (
-        <p className="regrade-open__error" role="alert">
+        <p className="data-file-open__error" role="alert">
           {error}
         </p>
       ) : (
