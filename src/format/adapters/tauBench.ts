@@ -1,5 +1,6 @@
 import { compact, idOf, int, type Json, list, locator, num, rec, rewardFor, str, unmapped } from './read';
 import { samplingFrom } from './sampling';
+import { tickMessages } from './tau2Ticks';
 import { type Message, normalizeMessage, parsedArguments, type ToolCall, textSegment } from './transcript';
 import { type Convert, type ConvertContext, ConvertError, type Termination } from './types';
 
@@ -7,7 +8,8 @@ import { type Convert, type ConvertContext, ConvertError, type Termination } fro
  * tau-bench (sierra-research/tau-bench, tau_bench/run.py): a results file is a JSON array of
  * `EnvRunResult {task_id, reward, info, traj, trial}`; `traj` is the agent's chat (OpenAI messages).
  * tau2-bench (sierra-research/tau2-bench, src/tau2/data_model/simulation.py): `Results {timestamp, info,
- * tasks, simulations}`, each `SimulationRun` with `messages`, `reward_info`, `termination_reason`, `trial`.
+ * tasks, simulations}`, each `SimulationRun` with `messages`, `reward_info`, `termination_reason`, `trial`;
+ * a full-duplex (voice) simulation has `ticks` in place of `messages`, read into messages by tau2Ticks.ts.
  * Trials of one task share its task id, so they form one group.
  */
 
@@ -41,8 +43,13 @@ export function tau2Termination(reason: unknown): string {
  * user simulator calling its own tools, e.g. the telecom phone's, answered by a tool message with
  * `requestor: "user"`) was executed by the environment too: its step names its actor, `actor: "user"`, and has
  * no segment (no generation of the policy made it). The agent's steps carry no `actor`: absent is the policy.
+ * `annotate` adds what a source keeps on the message to the segment or step made from it (a voice run's timing).
  */
-function chatTurnsWithReusedIds(messages: readonly Message[], first: number): { segments: Json[]; steps: Json[] } {
+function chatTurnsWithReusedIds(
+  messages: readonly Message[],
+  first: number,
+  annotate?: (made: Json, from: Message) => void,
+): { segments: Json[]; steps: Json[] } {
   const seen = new Map<string, number>();
   const latest = new Map<string, { call: ToolCall; id: string; actor?: string }>();
   const segments: Json[] = [];
@@ -68,6 +75,7 @@ function chatTurnsWithReusedIds(messages: readonly Message[], first: number): { 
       segment.tool_call_id = ids[0] ?? null;
       if (ids.length > 1) segment.tool_call_ids = ids;
       else delete segment.tool_call_ids;
+      annotate?.(segment, m);
       segments.push(segment);
     } else if (m.role === 'user' && m.tool_calls !== undefined) {
       register(m, 'user');
@@ -81,6 +89,7 @@ function chatTurnsWithReusedIds(messages: readonly Message[], first: number): { 
       if (args) step.args = args;
       const error = m.error;
       if (error === true && isObservation(step.observation)) step.observation.status = 'error';
+      annotate?.(step, m);
       steps.push(step);
       latest.delete(m.tool_call_id);
     }
@@ -161,16 +170,39 @@ function orchestratorGreeting(raw: unknown): boolean {
   );
 }
 
+/** What tau2Ticks.ts puts on a voice message (ticks, seconds, audio only), carried to the segment or step made from it. */
+function withTiming(made: Json, from: Message): void {
+  for (const key of ['ticks', 'seconds', 'audio_only']) if (from[key] !== undefined) made[key] = from[key];
+}
+
+/**
+ * The conversation as `SimulationRun.get_messages` takes it: `messages` when recorded (half-duplex), else the
+ * messages of the `ticks` (full-duplex), whose segments and steps keep their ticks and seconds.
+ */
+function tau2Conversation(
+  sim: Json,
+  runInfo: Json | undefined,
+  where: string,
+): { messages: Message[]; first: number; annotate?: (made: Json, from: Message) => void } {
+  if ((sim.messages ?? null) === null && (sim.ticks ?? null) !== null) {
+    const tickSeconds = num(rec(runInfo?.audio_native_config)?.tick_duration_seconds);
+    const { messages, first } = tickMessages(sim.ticks, `${where}.ticks`, tickSeconds);
+    return { messages: messagesOf(messages, `${where}.ticks`), first, annotate: withTiming };
+  }
+  return { messages: messagesOf(sim.messages ?? [], `${where}.messages`), first: orchestratorGreeting(sim.messages) ? 1 : 0 };
+}
+
 /** One tau2 SimulationRun → a rollout; `run` is the file's `info` (agent and user models, sampling). */
 function tau2Simulation(sim: Json, runInfo: Json | undefined, ctx: ConvertContext, where: string): Json {
   const task = idOf(sim.task_id);
   if (task === undefined) throw new ConvertError(`${where}.task_id: expected a string or integer`);
-  const messages = messagesOf(sim.messages ?? [], `${where}.messages`);
+  const { messages, first, annotate } = tau2Conversation(sim, runInfo, where);
   const rewardInfo = rec(sim.reward_info);
   const reward = num(rewardInfo?.reward) ?? null;
   const termination = tau2Termination(sim.termination_reason);
-  const { segments, steps } = chatTurnsWithReusedIds(messages, orchestratorGreeting(sim.messages) ? 1 : 0);
+  const { segments, steps } = chatTurnsWithReusedIds(messages, first, annotate);
   const agent = rec(runInfo?.agent_info);
+  // A voice run's ticks stay in extra: per-tick detail (turn-taking actions, audio effects, costs) no message holds.
   const extra: Json = compact({ ...unmapped(sim, ['id', 'task_id', 'messages', 'start_time', 'end_time']), run: runInfo });
   return compact({
     source_format: 'tau2-bench',

@@ -106,10 +106,11 @@ describe.skipIf(TAU2_MISSING !== null)(`tau2-bench's directory results in ${TAU2
     for (const { file, record } of rollouts) {
       expect(record.rollout_id).toBe(file.replace(/^.*\//, '').replace(/\.json$/, ''));
       expect(record.policy_version).toBe('openai:gpt-realtime-2');
-      // Their conversation is in ticks (973, 1,810, 1,340 of them), which the tau2 converter does not read.
-      expect(record.segments).toEqual([]);
+      // Their conversation is in ticks (973, 1,810, 1,340 of them), kept in extra and read as utterances
+      // (counted in src/format/adapters/tau2Voice.test.ts).
       expect(record.extra.ticks.length).toBeGreaterThan(900);
     }
+    expect(rollouts.map((r) => r.record.segments.length)).toEqual([15, 19, 17]);
   });
 });
 
