@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildRollout } from '../testing/builders';
+import { buildChain, buildRollout } from '../testing/builders';
+import { isPlainValid } from './fastCheck';
 import { JsonTooDeepError, MAX_JSON_DEPTH, nestsDeeperThan, parseJson, stableStringify } from './json';
 import { parseLine } from './jsonl';
 
@@ -79,5 +80,54 @@ describe('bounded JSON (issue 18: no recursion on untrusted depth)', () => {
       });
     }
     expect(parseLine(line(MAX_JSON_DEPTH - 3), 7, 'f.jsonl')?.kind).toBe('rollout');
+  });
+});
+
+describe('the depth bound of a record the fast check takes (docs/adr/0027)', () => {
+  const chained = () => buildRollout({ rollout_id: 'deep', ...buildChain([{ tool: 'run' }, { tool: 'edit' }]) });
+  // Where a chain may hang in a valid record: beside the token arrays the bounded walk skips, and elsewhere.
+  const places: Array<(r: Record<string, unknown>, chain: unknown) => void> = [
+    (r, c) => Object.assign(r, { extra: c }),
+    (r, c) => Object.assign((r.segments as Record<string, unknown>[])[0] as object, { note: c }),
+    (r, c) => Object.assign((r.segments as Record<string, unknown>[]).at(-1) as object, { note: c }),
+    (r, c) => Object.assign(r, { training: { sequence_ids: [1, 2], loss_mask: [0, 1], update: { step: 1, note: c } } }),
+    (r, c) => Object.assign(r, { training: { sequence_ids: [1, 2], loss_mask: [0, 1], note: c } }),
+    (r, c) => Object.assign((r.steps as Record<string, unknown>[])[0] as object, { args: { a: c } }),
+    (r, c) => Object.assign(r, { grading: { verdict: 'pass', details: c } }),
+  ];
+
+  it('refuses exactly the lines the whole walk refuses, wherever the chain hangs', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: places.length - 1 }),
+        fc.integer({ min: MAX_JSON_DEPTH - 8, max: MAX_JSON_DEPTH + 2 }),
+        (place, depth) => {
+          const record = chained() as unknown as Record<string, unknown>;
+          // A marker replaced by the chain as text: building the chain as a value would recurse in the test.
+          places[place]?.(record, '@CHAIN@');
+          const text = JSON.stringify(record).replace('"@CHAIN@"', deepText(Array(depth).fill(false)));
+          const whole = nestsDeeperThan(JSON.parse(text), MAX_JSON_DEPTH);
+          const r = parseLine(text, 3, 'f.jsonl');
+          expect(r?.kind).toBe(whole ? 'error' : 'rollout');
+          if (whole) expect(r?.value).toMatchObject({ code: 'E_PARSE', message: new JsonTooDeepError(MAX_JSON_DEPTH).message });
+          // Both sides of the limit are reached, so the test checks the boundary and not one answer.
+          return true;
+        },
+      ),
+      { seed: 27, numRuns: 120 },
+    );
+  });
+
+  it('reaches both verdicts at the boundary of each place', () => {
+    for (const place of places) {
+      const verdicts = [MAX_JSON_DEPTH - 6, MAX_JSON_DEPTH].map((depth) => {
+        const record = chained() as unknown as Record<string, unknown>;
+        place(record, '@CHAIN@');
+        // The record the bounded walk is for: the fast check takes it (else the whole walk would be tested).
+        expect(isPlainValid(JSON.parse(JSON.stringify(record)))).toBe(true);
+        return parseLine(JSON.stringify(record).replace('"@CHAIN@"', deepText(Array(depth).fill(false))), 3, 'f.jsonl')?.kind;
+      });
+      expect(verdicts).toEqual(['rollout', 'error']);
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { isPlainValid } from './fastCheck';
-import { JsonTooDeepError, NON_FINITE_WORDS, parseJson, parseJsonText, quoteNonFinite } from './json';
+import { isPlainValid, plainNestsDeeperThan } from './fastCheck';
+import { JsonTooDeepError, MAX_JSON_DEPTH, NON_FINITE_WORDS, nestsDeeperThan, parseJsonText, quoteNonFinite } from './json';
 import { type Rollout, rolloutSchema } from './schema';
 
 /** A line that did not become a rollout. `line` is 1-based within `file`. */
@@ -230,15 +230,20 @@ export function parseLine(bytes: Uint8Array | string, line: number, file: string
   if (text.trim() === '') return null;
   let json: unknown;
   try {
-    json = parseJson(text);
+    json = JSON.parse(text);
   } catch (e) {
-    if (e instanceof JsonTooDeepError) return error('E_PARSE', e.message);
     // A v1 line keeps the contract (trajectory-format.md §1): NaN / Infinity make it a parse error, said as such.
     // Other tools' lines are read past them (lineParser, json.ts parseJsonText) and name the field instead.
     if (quoteNonFinite(text) !== null && isJsonOnceQuoted(text))
       return error('E_PARSE', 'NaN / Infinity are not JSON: v1 numbers are finite (trajectory-format.md §1)');
     return error('E_PARSE', `not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
+  // Depth is bounded before anything recursive sees the value (json.ts). A record the fast check takes is
+  // walked without its token arrays, which it has just proved flat; anything else is walked whole.
+  const tooDeep = () => error('E_PARSE', new JsonTooDeepError(MAX_JSON_DEPTH).message);
+  if (isPlainValid(json))
+    return plainNestsDeeperThan(json, MAX_JSON_DEPTH) ? tooDeep() : { kind: 'rollout', value: { file, line, record: json } };
+  if (nestsDeeperThan(json, MAX_JSON_DEPTH)) return tooDeep();
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return error('E_PARSE', `expected a JSON object, got ${Array.isArray(json) ? 'an array' : json === null ? 'null' : typeof json}`);
   }
