@@ -52,29 +52,12 @@ export { assignReviewers } from './queue/assign';
 export { scannerRuleIds } from './queue/facts';
 export type { ReviewerProgress } from './queue/progress';
 export { itemsOf, matchQueueItems, nextUndone, queueProgress } from './queue/progress';
-export type { ReviewQueue, ReviewQueueItem } from './queue/queueFile';
-export {
-  MAX_QUEUE_ITEMS,
-  parseReviewQueue,
-  REVIEW_QUEUE_PATH,
-  REVIEW_QUEUE_VERSION,
-  reviewerNameProblem,
-} from './queue/queueFile';
-export type { QueueCandidate, Stratum } from './queue/sample';
-export { STRATA, sampleQueue, stratumOf } from './queue/sample';
+export type { QueueCandidate } from './queue/sample';
+export { sampleQueue, stratumOf } from './queue/sample';
 export { mulberry32 } from './random';
 export type { Flip, GroupChange, RegradeEffect, StepRewards } from './regrade/effect';
 export { regradeEffect } from './regrade/effect';
-export type { RegradeRow } from './regrade/regradeTable';
-export {
-  parseRegradeJournal,
-  REGRADE_DIR,
-  REGRADE_JOURNAL_FILE,
-  REGRADE_TABLE_FILE,
-  regradeGraders,
-  regradeRowOf,
-  regradeRowsOf,
-} from './regrade/regradeTable';
+export { regradeGraders } from './regrade/graders';
 export type { RewriteClass, RewriteKind, TokenSpan, TokenText } from './rewrite';
 export { classifyRewrite } from './rewrite';
 export type { FlowKind, Lane, RoleEventFacts, RoleFlow, RolePages } from './roleEvents';

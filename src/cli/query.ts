@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { REGRADE_DIR, REGRADE_JOURNAL_FILE, REGRADE_TABLE_FILE } from '../analysis';
+import { REGRADE_DIR, REGRADE_JOURNAL_FILE, REGRADE_TABLE_FILE } from '../format';
 import { buildIndex, readIndexOwnManifest, writableRunIndexDir } from './runIndex/build';
 import { type Cell, openIndexDb, ReadOnlyRefused } from './runIndex/sql';
 

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseReviewQueue } from '../analysis';
+import { parseReviewQueue } from '../format';
 import { runQueue } from './queue';
 import { JOURNAL_FILE } from './regrade/table';
 

@@ -1,19 +1,16 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { assignReviewers, type QueueCandidate, sampleQueue, stratumOf } from '../analysis';
 import {
-  assignReviewers,
   MAX_QUEUE_ITEMS,
-  type QueueCandidate,
   REVIEW_QUEUE_PATH,
   REVIEW_QUEUE_VERSION,
   reviewerNameProblem,
+  type ScanRule,
   STRATA,
   type Stratum,
-  sampleQueue,
-  stratumOf,
-} from '../analysis';
-import type { ScanRule } from '../format';
+} from '../format';
 import { readRegrade, SourceError } from './agree/sources';
 import { readCandidates } from './queue/candidates';
 import { QueueWriteRefused, queueText, runStateDir, writeAtomically } from './queue/write';

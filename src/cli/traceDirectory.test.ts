@@ -1,33 +1,28 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { LineResult, ParseError } from '../format';
-import { fetchedMissingAt, materializeFetched } from '../testing/fetched';
+import {
+  atif,
+  captured,
+  harborJob,
+  type Json,
+  openHandsConversation,
+  openHandsProbe,
+  PROBE_MISSING,
+  scratchFolder,
+  tau2Run,
+  trialResult,
+} from '../testing/traceDirectories';
 import { runConvert } from './convert';
 import { runLint } from './lint';
 import { type ReadOptions, readPath } from './readFile';
 import { readDirectory } from './traceDirectory';
 
-// biome-ignore lint/suspicious/noExplicitAny: converted records are untyped JSON; the assertions check their shape
-type Json = Record<string, any>;
-
-const base = mkdtempSync(join(tmpdir(), 'trajscope-tracedir-'));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+const scratch = scratchFolder('trajscope-tracedir-');
+const { directory } = scratch;
+afterAll(scratch.remove);
 afterEach(() => vi.restoreAllMocks());
-
-let made = 0;
-/** A new directory holding these files (JSON values written pretty, as the tools write them; strings as they are). */
-function directory(files: Record<string, unknown>): string {
-  const dir = join(base, `d${made++}`);
-  for (const [path, value] of Object.entries(files)) {
-    const to = join(dir, ...path.split('/'));
-    mkdirSync(dirname(to), { recursive: true });
-    writeFileSync(to, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
-  }
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
 
 async function read(path: string, options: ReadOptions = {}, reader = readPath) {
   const results: LineResult[] = [];
@@ -38,71 +33,6 @@ async function read(path: string, options: ReadOptions = {}, reader = readPath) 
   const errors: ParseError[] = results.flatMap((r) => (r.kind === 'error' ? [r.value] : []));
   return { summary, rollouts, errors };
 }
-
-/** A command run in this process with its output captured. */
-async function captured(run: () => Promise<number>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => out.push(String(s)) > 0);
-  vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => err.push(String(s)) > 0);
-  const code = await run();
-  vi.restoreAllMocks();
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
-
-/* The documented shapes (docs/formats.md, "Directories as traces"), small. */
-const atif = (session: string) => ({
-  schema_version: 'ATIF-v1.5',
-  session_id: session,
-  agent: { name: 'terminus-2', version: '2.0.0', model_name: 'openai/gpt-4o' },
-  steps: [
-    { step_id: 1, source: 'user', message: 'Create hello.txt.' },
-    {
-      step_id: 2,
-      source: 'agent',
-      message: 'Writing it.',
-      tool_calls: [{ tool_call_id: `${session}-1`, function_name: 'bash_command', arguments: { keystrokes: 'echo hi > hello.txt\n' } }],
-      observation: { results: [{ source_call_id: `${session}-1`, content: 'root@c:/app# ' }] },
-    },
-  ],
-});
-const trialResult = (trial: string, reward: number) => ({
-  task_name: 'hello-world',
-  trial_name: trial,
-  trial_uri: `file:///jobs/j/${trial}`,
-  agent_info: { name: 'terminus-2', version: '2.0.0' },
-  verifier_result: { rewards: { reward } },
-  exception_info: null,
-});
-const harborJob = () => ({
-  'config.json': {},
-  'result.json': { n_total_trials: 2 },
-  'job.log': '',
-  'hello-world__a/agent/trajectory.json': atif('sess-a'),
-  'hello-world__a/result.json': trialResult('hello-world__a', 1),
-  'hello-world__a/verifier/reward.txt': '1',
-  'hello-world__b/agent/trajectory.json': atif('sess-b'),
-  'hello-world__b/result.json': trialResult('hello-world__b', 0),
-});
-const EVENT = '0d063a22-20db-40db-93f0-4edbc42b2ff5';
-const openHandsConversation = () => ({
-  'base_state.json': { agent: { llm: { model: 'openai/gpt-4o-mini' } }, execution_status: 'finished' },
-  [`events/event-00000-${EVENT}.json`]: { kind: 'MessageEvent', source: 'user', llm_message: { role: 'user', content: 'Say hi.' } },
-  [`events/event-00001-${EVENT}.json`]: { kind: 'MessageEvent', source: 'agent', llm_message: { role: 'assistant', content: 'Hi.' } },
-});
-const tau2Run = () => ({
-  'results.json': { timestamp: '2026-06-30T11:40:00', info: { agent_info: { llm: 'gpt-4.1' } }, tasks: [] },
-  'simulations/s1.json': {
-    id: 's1',
-    task_id: '3',
-    termination_reason: 'agent_stop',
-    reward_info: { reward: 0.5 },
-    messages: [
-      { role: 'user', content: 'Hello.' },
-      { role: 'assistant', content: 'Goodbye.' },
-    ],
-  },
-});
 
 describe('readPath: a directory whose files are traces', () => {
   it('a Harbor job: one rollout per trial, named by the directory as given and the trial trajectory, at line 1', async () => {
@@ -190,7 +120,7 @@ describe('readPath: nothing is read through a symbolic link', () => {
 
   it('the named directory itself may be a link (the user named it)', async () => {
     const real = directory(tau2Run());
-    const link = join(base, `link${made++}`);
+    const link = scratch.fresh('link');
     symlinkSync(real, link);
     const { rollouts } = await read(link);
     expect(rollouts.map((r) => r.file)).toEqual([`${link}/simulations/s1.json`]);
@@ -220,7 +150,7 @@ describe('lint and convert take a trace directory', () => {
 
   it('convert DIR writes one v1 line per trace', async () => {
     const run = directory(tau2Run());
-    const out = join(base, `out${made++}.jsonl`);
+    const out = `${scratch.fresh('out')}.jsonl`;
     const converted = await captured(() => runConvert([run, '--out', out]));
     expect(converted.code).toBe(0);
     const lines = readFileSync(out, 'utf8')
@@ -231,16 +161,9 @@ describe('lint and convert take a trace directory', () => {
   });
 });
 
-const OPENHANDS = 'OpenHands/software-agent-sdk';
-const PROBE = {
-  commit: '0bb2b16febc248553f6bdfa8ad89a8fae0d33cbf',
-  folder: '.pr/event-json-to-openai-messages/cd94562403b9487ebdd4018e3f531dfd/conversations',
-};
-const PROBE_MISSING = fetchedMissingAt(OPENHANDS, PROBE.commit);
-
 describe.skipIf(PROBE_MISSING !== null)(`a published OpenHands conversation folder, on disk ${PROBE_MISSING ?? ''}`, () => {
   it('lint DIR: one rollout, its 2 steps (terminal, finish), finished, named by its base_state.json', async () => {
-    const fetched = materializeFetched(OPENHANDS, PROBE.folder, PROBE.commit);
+    const fetched = openHandsProbe();
     try {
       const { summary, rollouts, errors } = await read(fetched.dir);
       expect(errors).toEqual([]);

@@ -28,6 +28,24 @@ export { stableStringify } from './json';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
 export { concat, DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, parseLine } from './jsonl';
 export { sharedPrefixes } from './prefixes';
+export type { ReviewQueue, ReviewQueueItem, Stratum } from './queue/queueFile';
+export {
+  MAX_QUEUE_ITEMS,
+  parseReviewQueue,
+  REVIEW_QUEUE_PATH,
+  REVIEW_QUEUE_VERSION,
+  reviewerNameProblem,
+  STRATA,
+} from './queue/queueFile';
+export type { RegradeRow } from './regrade/regradeTable';
+export {
+  parseRegradeJournal,
+  REGRADE_DIR,
+  REGRADE_JOURNAL_FILE,
+  REGRADE_TABLE_FILE,
+  regradeRowOf,
+  regradeRowsOf,
+} from './regrade/regradeTable';
 export type { Review, ReviewKey, ReviewLineError, ReviewLogEntry, ReviewLogPage, ReviewVerdict } from './reviews';
 export {
   foldReviewLog,

@@ -1,7 +1,7 @@
 import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { foldReviewsByReviewer, parseReviewQueue, REVIEW_QUEUE_PATH, type ReviewerLogEntry, type ReviewQueue } from '../analysis';
-import { parseReviewLogPage, type Review } from '../format';
+import { foldReviewsByReviewer, type ReviewerLogEntry } from '../analysis';
+import { parseReviewLogPage, parseReviewQueue, REVIEW_QUEUE_PATH, type Review, type ReviewQueue } from '../format';
 import { reviewDb } from './reviews/reviewDb';
 
 /*

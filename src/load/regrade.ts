@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { parquetReadObjects } from 'hyparquet';
 import { useCallback } from 'react';
-import { parseRegradeJournal, REGRADE_DIR, REGRADE_TABLE_FILE, type RegradeRow, regradeRowsOf } from '../analysis';
+import { parseRegradeJournal, REGRADE_DIR, REGRADE_TABLE_FILE, type RegradeRow, regradeRowsOf } from '../format';
 
 /*
  * A regrade's table (docs/adr/0025) on the page: the one `trajscope view DIR` serves from

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ReviewQueueItem } from '../../format';
 import { itemsOf, matchQueueItems, nextUndone, queueProgress } from './progress';
-import type { ReviewQueueItem } from './queueFile';
 
 const item = (rollout_id: string, line: number, reviewers: string[], file = 'a.jsonl'): ReviewQueueItem => ({
   file,

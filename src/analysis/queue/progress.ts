@@ -1,4 +1,4 @@
-import type { ReviewQueue, ReviewQueueItem } from './queueFile';
+import type { ReviewQueue, ReviewQueueItem } from '../../format';
 
 /** What matching a queue item to the loaded rollouts needs of a row. */
 interface RowIdentity {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, disagrees, type QueueCandidate, type Stratum, sampleQueue, stratumOf } from './sample';
+import type { Stratum } from '../../format';
+import { allocate, disagrees, type QueueCandidate, sampleQueue, stratumOf } from './sample';
 
 let next = 0;
 function candidate(over: Partial<QueueCandidate> = {}): QueueCandidate {

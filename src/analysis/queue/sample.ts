@@ -1,3 +1,4 @@
+import { STRATA, type Stratum } from '../../format';
 import { mulberry32 } from '../random';
 
 /** What choosing a review queue needs of one rollout. */
@@ -17,12 +18,6 @@ export interface QueueCandidate {
   /** Ids of the scanner rules that hit it, distinct and sorted; empty without hits or without rules. */
   scanners: readonly string[];
 }
-
-/** A grader verdict as a stratum: the three the format names, `none` for no verdict, `other` for any other word. */
-export type Stratum = 'pass' | 'fail' | 'error' | 'none' | 'other';
-
-/** Every stratum, in the order allocation breaks ties in and the queue file counts them. */
-export const STRATA: readonly Stratum[] = ['pass', 'fail', 'error', 'none', 'other'];
 
 /** Why an item is in the queue: a verdict disagreement, the scanner rules that hit it, or its grader stratum. */
 type QueueReason = 'disagreement' | `scanner:${string}` | `stratum:${Stratum}`;

@@ -2,29 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
-import { parseLine } from '../../format';
+import { parseLine, parseRegradeJournal, regradeRowsOf } from '../../format';
 import { buildSummary } from '../../testing/builders';
+import { buildRegradeRow } from '../../testing/regradeRows';
 import { LintSession } from '../lint';
 import { regradeEffect } from './effect';
-import { parseRegradeJournal, type RegradeRow, regradeRowsOf } from './regradeTable';
 
-const row = (o: Partial<RegradeRow> = {}): RegradeRow => ({
-  file: 'a.jsonl',
-  line: 1,
-  rollout_id: 'r1',
-  attempt_id: null,
-  task_id: 't',
-  old_reward: 0,
-  old_verdict: 'fail',
-  new_reward: 0,
-  new_verdict: 'fail',
-  error_kind: null,
-  error: null,
-  details: null,
-  duration_ms: 1,
-  grader: 'g',
-  ...o,
-});
+const row = buildRegradeRow;
 
 /** Four rollouts of group A (rewards 0, 0, 1, 1) and two of B (both 0: zero variance). */
 const rollouts = [

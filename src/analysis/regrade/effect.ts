@@ -1,6 +1,6 @@
+import type { RegradeRow } from '../../format';
 import { type AdvantageStats, groupAdvantages } from '../groups';
 import { matchRegradeRows, type RolloutPlace } from './match';
-import type { RegradeRow } from './regradeTable';
 
 /*
  * What a regrade would have changed (issue 27, item 2): the rollouts whose verdict or reward changed,

@@ -1,5 +1,4 @@
-import { reviewKey } from '../../format';
-import type { RegradeRow } from './regradeTable';
+import { type RegradeRow, reviewKey } from '../../format';
 
 /** What matching needs of a loaded rollout. */
 export interface RolloutPlace {

@@ -14,8 +14,9 @@ export interface AgreeDocument extends AgreementReport {
 }
 
 /*
- * The report's cells as plain text, shared by the Markdown and HTML renderers; each renderer escapes
- * them for its own syntax (task ids, reviewer names and commands come from files and are untrusted).
+ * The report's cells as plain text, put into tables by tables.ts and shared by the Markdown and HTML
+ * renderers; each renderer escapes them for its own syntax (task ids, reviewer names and commands come
+ * from files and are untrusted).
  */
 
 export const pairName = (p: Pick<PairAgreement, 'a' | 'b'>) => `${p.a} × ${p.b}`;

@@ -1,18 +1,5 @@
-import { formatCount, type PairAgreement } from '../../analysis';
-import {
-  type AgreeDocument,
-  byTask,
-  disagreementsText,
-  excludedText,
-  headline,
-  intervalText,
-  kappaText,
-  NOTES,
-  onlyText,
-  pairName,
-  percent,
-  sourceText,
-} from './cells';
+import { type AgreeDocument, headline, NOTES, pairName } from './cells';
+import { type AgreeTables, agreeTables, type Cell, type Table } from './tables';
 
 /** Markup made by `html`: the only thing inserted unescaped. */
 class Markup {
@@ -54,35 +41,45 @@ tr.next-task td { border-top: 2px solid #9aa5b1; }
 .matrix p.axes { color: #4a5561; font-size: 12px; margin: 0 0 .3rem; }
 `;
 
-function pairsTable(d: AgreeDocument): Markup {
-  if (d.pairs.length === 0) return html`<p>One rater only: no pairs. Add --regrade DIR or --reviews FILE.</p>`;
-  const rows = d.pairs.map((p) => {
-    const s = p.overall;
-    return html`<tr><td>${pairName(p)}</td><td class="num">${formatCount(s.n)}</td><td class="num">${percent(s.agreement)}</td><td class="num${s.kappaUndefined ? ' undefined' : ''}">${kappaText(s)}</td><td class="num">${intervalText(s)}</td><td class="num">${onlyText(p)}</td></tr>`;
+/** A cell's class: counts are `num`, and a mark is shown by a class of its own (the style above). */
+const MARK_CLASS: Record<NonNullable<Cell['mark']>, string> = {
+  label: '',
+  command: 'src',
+  undefined: 'undefined',
+  agree: 'agree',
+  differ: 'differ',
+};
+
+function cell(c: Cell, count: boolean): Markup {
+  if (c.mark === 'label') return html`<th>${c.text}</th>`;
+  const classes = [count ? 'num' : '', c.mark ? MARK_CLASS[c.mark] : ''].filter((x) => x !== '').join(' ');
+  return classes === '' ? html`<td>${c.text}</td>` : html`<td class="${classes}">${c.text}</td>`;
+}
+
+/** A table; `corner` replaces the first column's head; a row that starts a new group has a rule above it. */
+function table(t: Table, corner?: Markup): Markup {
+  const count = t.columns.map((c) => c.kind !== 'text');
+  const head = t.columns.map((c, i) =>
+    i === 0 && corner ? corner : count[i] ? html`<th class="num">${c.head}</th>` : html`<th>${c.head}</th>`,
+  );
+  const rows = t.rows.map((r, i) => {
+    const cells = r.cells.map((c, j) => cell(c, count[j] ?? false));
+    const next = r.group !== undefined && i > 0 && t.rows[i - 1]?.group !== r.group;
+    return next ? html`<tr class="next-task">${cells}</tr>` : html`<tr>${cells}</tr>`;
   });
-  return html`<table><thead><tr><th>pair</th><th class="num">n</th><th class="num">agreement</th><th class="num">kappa</th><th class="num">${Math.round(d.bootstrap.level * 100)}% interval</th><th class="num">only one labelled</th></tr></thead><tbody>${rows}</tbody></table>
+  return html`<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function pairsSection(t: AgreeTables): Markup {
+  if (t.pairs === null) return html`<p>One rater only: no pairs. Add --regrade DIR or --reviews FILE.</p>`;
+  return html`${table(t.pairs)}
 <ul class="notes">${NOTES.map((n) => html`<li>${n}</li>`)}</ul>`;
 }
 
-function matrix(p: PairAgreement): Markup {
-  const s = p.overall;
-  if (s.n === 0) return html`<div class="matrix"><h3>${pairName(p)}</h3><p>No rollout labelled by both.</p></div>`;
-  const head = s.labels.map((l) => html`<th class="num">${l}</th>`);
-  const differ = disagreementsText(p);
-  const rows = s.labels.map(
-    (l, i) =>
-      html`<tr><th>${l}</th>${(s.counts[i] ?? []).map((c, j) => html`<td class="num ${i === j ? 'agree' : c > 0 ? 'differ' : ''}">${formatCount(c)}</td>`)}</tr>`,
-  );
+function matrix({ pair: p, table: counts, differ }: AgreeTables['matrices'][number]): Markup {
+  if (counts === null) return html`<div class="matrix"><h3>${pairName(p)}</h3><p>No rollout labelled by both.</p></div>`;
   return html`<div class="matrix"><h3>${pairName(p)}</h3><p class="axes">rows ↓ ${p.a} · columns → ${p.b}</p>
-<table><thead><tr><th class="corner">↓ · →</th>${head}</tr></thead><tbody>${rows}</tbody></table>${differ === null ? '' : html`<p class="differ">${differ}</p>`}</div>`;
-}
-
-function tasksTable(d: AgreeDocument): Markup {
-  const rows = byTask(d).map(
-    ({ task, pair, stats }, i, all) =>
-      html`<tr class="${i > 0 && all[i - 1]?.task !== task ? 'next-task' : ''}"><td>${task}</td><td>${pairName(pair)}</td><td class="num">${formatCount(stats.n)}</td><td class="num">${percent(stats.agreement)}</td><td class="num${stats.kappaUndefined ? ' undefined' : ''}">${kappaText(stats)}</td><td class="num">${intervalText(stats)}</td></tr>`,
-  );
-  return html`<table><thead><tr><th>task</th><th>pair</th><th class="num">n</th><th class="num">agreement</th><th class="num">kappa</th><th class="num">${Math.round(d.bootstrap.level * 100)}% interval</th></tr></thead><tbody>${rows}</tbody></table>`;
+${table(counts, html`<th class="corner">↓ · →</th>`)}${differ === null ? '' : html`<p class="differ">${differ}</p>`}</div>`;
 }
 
 /**
@@ -90,10 +87,7 @@ function tasksTable(d: AgreeDocument): Markup {
  * even a value that escaped escaping could not run).
  */
 export function htmlReport(d: AgreeDocument): string {
-  const raters = d.raters.map(
-    (r) =>
-      html`<tr><td>${r.id}</td><td class="${r.kind === 'regrader' ? 'src' : ''}">${sourceText(r)}</td><td class="num">${formatCount(r.labelled)}</td><td>${excludedText(r.excluded)}</td></tr>`,
-  );
+  const t = agreeTables(d);
   const page = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
@@ -103,10 +97,10 @@ export function htmlReport(d: AgreeDocument): string {
 <h1>Agreement</h1>
 <p class="lead">${headline(d)}</p>
 <h2>Raters</h2>
-<table><thead><tr><th>rater</th><th>source</th><th class="num">labelled</th><th>no label</th></tr></thead><tbody>${raters}</tbody></table>
+${table(t.raters)}
 <h2>Pairs</h2>
-${pairsTable(d)}
-${d.pairs.length > 0 ? html`<h2>Confusion matrices</h2><div class="matrices">${d.pairs.map(matrix)}</div><h2>Per task</h2>${tasksTable(d)}` : ''}
+${pairsSection(t)}
+${t.tasks === null ? '' : html`<h2>Confusion matrices</h2><div class="matrices">${t.matrices.map(matrix)}</div><h2>Per task</h2>${table(t.tasks)}`}
 </body></html>
 `;
   return page.text;

@@ -1,18 +1,5 @@
-import { formatCount } from '../../analysis';
-import {
-  type AgreeDocument,
-  byTask,
-  disagreementsText,
-  excludedText,
-  headline,
-  intervalText,
-  kappaText,
-  NOTES,
-  onlyText,
-  pairName,
-  percent,
-  sourceText,
-} from './cells';
+import { type AgreeDocument, headline, NOTES, pairName } from './cells';
+import { agreeTables, type Cell, type Table } from './tables';
 
 /**
  * Text as a Markdown table cell: HTML (which Markdown renders as is) becomes entities, the characters
@@ -29,72 +16,36 @@ function mdText(text: string): string {
 }
 
 const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-const table = (head: readonly string[], align: readonly ('l' | 'r')[], rows: readonly (readonly string[])[]) =>
-  [row(head), row(align.map((a) => (a === 'r' ? '--:' : '---'))), ...rows.map(row)].join('\n');
+
+/** A cell's text, escaped when it came from a file (a text column); a row's label in bold. */
+function cellText(cell: Cell, fromFile: boolean): string {
+  const t = fromFile ? mdText(cell.text) : cell.text;
+  return cell.mark === 'label' ? `**${t}**` : t;
+}
+
+/** A table, counts right-aligned; `firstHead`, Markdown already, replaces the first column's head. */
+function table(t: Table, firstHead?: string): string {
+  const head = t.columns.map((c, i) => (i === 0 && firstHead !== undefined ? firstHead : mdText(c.head)));
+  const align = t.columns.map((c) => (c.kind === 'count' ? '--:' : '---'));
+  const rows = t.rows.map((r) => r.cells.map((cell, i) => cellText(cell, (t.columns[i]?.kind ?? 'text') === 'text')));
+  return [row(head), row(align), ...rows.map(row)].join('\n');
+}
 
 /** The report as Markdown: raters, the pairs overall, each pair's confusion matrix, then every pair per task. */
 export function markdownReport(d: AgreeDocument): string {
-  const out = ['# Agreement', '', mdText(headline(d)), '', '## Raters', ''];
-  out.push(
-    table(
-      ['rater', 'source', 'labelled', 'no label'],
-      ['l', 'l', 'r', 'l'],
-      d.raters.map((r) => [mdText(r.id), mdText(sourceText(r)), formatCount(r.labelled), mdText(excludedText(r.excluded))]),
-    ),
-  );
-  out.push('', '## Pairs', '');
-  if (d.pairs.length === 0) out.push('One rater only: no pairs. Add --regrade DIR or --reviews FILE.');
-  else
-    out.push(
-      table(
-        ['pair', 'n', 'agreement', 'kappa', '95% interval', 'only one labelled'],
-        ['l', 'r', 'r', 'r', 'l', 'r'],
-        d.pairs.map((p) => [
-          mdText(pairName(p)),
-          formatCount(p.overall.n),
-          percent(p.overall.agreement),
-          kappaText(p.overall),
-          intervalText(p.overall),
-          onlyText(p),
-        ]),
-      ),
-      '',
-      ...NOTES.map((n) => `- ${mdText(n)}`),
-    );
-  for (const p of d.pairs) {
+  const t = agreeTables(d);
+  const out = ['# Agreement', '', mdText(headline(d)), '', '## Raters', '', table(t.raters), '', '## Pairs', ''];
+  if (t.pairs === null) out.push('One rater only: no pairs. Add --regrade DIR or --reviews FILE.');
+  else out.push(table(t.pairs), '', ...NOTES.map((n) => `- ${mdText(n)}`));
+  for (const { pair: p, table: matrix, differ } of t.matrices) {
     out.push('', `### ${mdText(pairName(p))}`, '');
-    const s = p.overall;
-    if (s.n === 0) {
+    if (matrix === null) {
       out.push('No rollout labelled by both.');
       continue;
     }
-    out.push(`Rows: ${mdText(p.a)}; columns: ${mdText(p.b)}.`, '');
-    out.push(
-      table(
-        [`${mdText(p.a)} ↓ ${mdText(p.b)} →`, ...s.labels.map(mdText)],
-        ['l', ...s.labels.map(() => 'r' as const)],
-        s.labels.map((l, i) => [`**${mdText(l)}**`, ...(s.counts[i] ?? []).map(formatCount)]),
-      ),
-    );
-    const differ = disagreementsText(p);
+    out.push(`Rows: ${mdText(p.a)}; columns: ${mdText(p.b)}.`, '', table(matrix, `${mdText(p.a)} ↓ ${mdText(p.b)} →`));
     if (differ !== null) out.push('', mdText(differ));
   }
-  if (d.pairs.length > 0) {
-    out.push('', '## Per task', '');
-    out.push(
-      table(
-        ['task', 'pair', 'n', 'agreement', 'kappa', '95% interval'],
-        ['l', 'l', 'r', 'r', 'r', 'l'],
-        byTask(d).map(({ task, pair, stats }) => [
-          mdText(task),
-          mdText(pairName(pair)),
-          formatCount(stats.n),
-          percent(stats.agreement),
-          kappaText(stats),
-          intervalText(stats),
-        ]),
-      ),
-    );
-  }
+  if (t.tasks !== null) out.push('', '## Per task', '', table(t.tasks));
   return `${out.join('\n')}\n`;
 }

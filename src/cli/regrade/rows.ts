@@ -1,4 +1,4 @@
-import { regradeRowOf, type RegradeRow as TableRow } from '../../analysis';
+import { regradeRowOf, type RegradeRow as TableRow } from '../../format';
 
 /** Why a rollout has no new verdict. */
 const ERROR_KINDS = ['no_artifact', 'digest_mismatch', 'unsafe_name', 'timeout', 'crash', 'garbage', 'spawn'] as const;

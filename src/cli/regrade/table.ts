@@ -1,10 +1,10 @@
 import { constants } from 'node:fs';
 import { open, readFile, rename } from 'node:fs/promises';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import { REGRADE_JOURNAL_FILE, REGRADE_TABLE_FILE } from '../../analysis';
+import { REGRADE_JOURNAL_FILE, REGRADE_TABLE_FILE } from '../../format';
 import { type RegradeRow, rowFrom, rowKey } from './rows';
 
-// The names the page, `view` and `query` look for (one place: analysis/regrade/regradeTable.ts).
+// The names the page, `view` and `query` look for (one place: format/regrade/regradeTable.ts).
 export const JOURNAL_FILE = REGRADE_JOURNAL_FILE;
 export const TABLE_FILE = REGRADE_TABLE_FILE;
 

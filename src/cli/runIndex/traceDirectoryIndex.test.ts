@@ -1,126 +1,31 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { basename, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRunManifest } from '../../format/runIndex/manifest';
 import { manifestUrlOf, RangeReader, readRun, runDataset } from '../../load';
-import { fetchedMissingAt, materializeFetched } from '../../testing/fetched';
 import { staticFetch } from '../../testing/staticFetch';
+import {
+  captured,
+  eventName,
+  harborJob,
+  type Json,
+  openHandsConversation,
+  openHandsProbe,
+  PROBE_MISSING,
+  scratchFolder,
+  terminalCall,
+  terminalResult,
+  write,
+} from '../../testing/traceDirectories';
 import { buildIndex } from './build';
 import { runIndexCommand } from './command';
 import { readIndexRows } from './shardRows';
 
-// biome-ignore lint/suspicious/noExplicitAny: converted records are untyped JSON; the assertions check their shape
-type Json = Record<string, any>;
-
-const BIN = join(import.meta.dirname, '../../../bin/trajscope.mjs');
-const base = mkdtempSync(join(tmpdir(), 'trajscope-tracedir-index-'));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+const scratch = scratchFolder('trajscope-tracedir-index-');
+const { directory, convertedByConvert } = scratch;
+afterAll(scratch.remove);
 afterEach(() => vi.restoreAllMocks());
-
-let made = 0;
-/** A new directory holding these files (JSON values written pretty, as the tools write them; strings as they are). */
-function directory(files: Record<string, unknown>, name = `d${made++}`): string {
-  const dir = join(base, name);
-  for (const [path, value] of Object.entries(files)) write(dir, path, value);
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-function write(dir: string, path: string, value: unknown): void {
-  const to = join(dir, ...path.split('/'));
-  mkdirSync(dirname(to), { recursive: true });
-  writeFileSync(to, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
-}
-
-/** A command run in this process with its output captured. */
-async function captured(run: () => Promise<number>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => out.push(String(s)) > 0);
-  vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => err.push(String(s)) > 0);
-  const code = await run();
-  vi.restoreAllMocks();
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
-
-/* The documented shapes (docs/formats.md, "Directories as traces"), small: as src/cli/traceDirectory.test.ts writes them. */
-const EVENT = '0d063a22-20db-40db-93f0-4edbc42b2ff5';
-const eventName = (k: number) => `events/event-${String(k).padStart(5, '0')}-${EVENT}.json`;
-/** An agent's terminal command and its result, as the SDK persists them (the published example's shapes). */
-const terminalCall = (k: number) => ({
-  id: `a-${k}`,
-  source: 'agent',
-  thought: [],
-  action: { command: `echo ${k}`, is_input: false, reset: false, kind: 'TerminalAction' },
-  tool_name: 'terminal',
-  tool_call_id: `call-${k}`,
-  tool_call: { id: `call-${k}`, name: 'terminal', arguments: `{"command":"echo ${k}"}`, origin: 'completion' },
-  llm_response_id: `resp-${k}`,
-  kind: 'ActionEvent',
-});
-const terminalResult = (k: number) => ({
-  id: `o-${k}`,
-  source: 'environment',
-  tool_name: 'terminal',
-  tool_call_id: `call-${k}`,
-  observation: { content: [{ type: 'text', text: `${k}` }], is_error: false, exit_code: 0, kind: 'TerminalObservation' },
-  action_id: `a-${k}`,
-  kind: 'ObservationEvent',
-});
-const openHandsConversation = () => ({
-  'base_state.json': { agent: { llm: { model: 'openai/gpt-4o-mini' } }, execution_status: 'finished' },
-  [eventName(0)]: { kind: 'MessageEvent', source: 'user', llm_message: { role: 'user', content: 'Echo 1 then 2.' } },
-  [eventName(1)]: terminalCall(1),
-  [eventName(2)]: terminalResult(1),
-});
-const atif = (session: string) => ({
-  schema_version: 'ATIF-v1.5',
-  session_id: session,
-  agent: { name: 'terminus-2', version: '2.0.0', model_name: 'openai/gpt-4o' },
-  steps: [
-    { step_id: 1, source: 'user', message: 'Create hello.txt.' },
-    {
-      step_id: 2,
-      source: 'agent',
-      message: 'Writing it.',
-      tool_calls: [{ tool_call_id: `${session}-1`, function_name: 'bash_command', arguments: { keystrokes: 'echo hi > hello.txt\n' } }],
-      observation: { results: [{ source_call_id: `${session}-1`, content: 'root@c:/app# ' }] },
-    },
-  ],
-});
-const trialResult = (trial: string, reward: number) => ({
-  task_name: 'hello-world',
-  trial_name: trial,
-  trial_uri: `file:///jobs/j/${trial}`,
-  agent_info: { name: 'terminus-2', version: '2.0.0' },
-  verifier_result: { rewards: { reward } },
-  exception_info: null,
-});
-const harborJob = () => ({
-  'config.json': {},
-  'result.json': { n_total_trials: 2 },
-  'job.log': '',
-  'hello-world__a/agent/trajectory.json': atif('sess-a'),
-  'hello-world__a/result.json': trialResult('hello-world__a', 1),
-  'hello-world__b/agent/trajectory.json': atif('sess-b'),
-  'hello-world__b/result.json': trialResult('hello-world__b', 0),
-});
-
-/**
- * What `trajscope convert NAME --out F` writes, run in the directory's parent (the real command): a copy
- * names its rollouts by the directory's name and the path within it, as `convert` names them by the path typed.
- */
-async function convertedByConvert(dir: string): Promise<Json[]> {
-  const out = join(base, `convert-${made++}.jsonl`);
-  await promisify(execFile)(process.execPath, [BIN, 'convert', basename(dir), '--out', out], { cwd: dirname(dir), timeout: 30_000 });
-  return readFileSync(out, 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((l) => JSON.parse(l));
-}
 
 /** Each row's span, read from the file its row names under the manifest's source_base, parsed. */
 function spans(outDir: string, rows: { file: string; offset: number; length: number }[], sourceBase: string): Json[] {
@@ -133,7 +38,7 @@ function spans(outDir: string, rows: { file: string; offset: number; length: num
 describe('trajscope index of a trace directory', () => {
   it('an OpenHands conversation: its converted copy is indexed, one row, whose span reads back to what convert writes', async () => {
     const dir = directory(openHandsConversation(), 'conversation-1');
-    const out = join(base, `idx${made++}`);
+    const out = scratch.fresh('idx');
     const outcome = await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
     expect(outcome.rows).toBe(1);
     expect(outcome.unsupported).toEqual([]);
@@ -153,7 +58,7 @@ describe('trajscope index of a trace directory', () => {
 
   it('re-indexing an unchanged folder reuses the copy and its rows; an event added makes a new copy', async () => {
     const dir = directory(openHandsConversation());
-    const out = join(base, `idx${made++}`);
+    const out = scratch.fresh('idx');
     const first = await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
     const copy = join(out, first.manifest.files[0]?.file ?? '');
     const before = statSync(copy);
@@ -179,7 +84,7 @@ describe('trajscope index of a trace directory', () => {
 
   it('a copy or a traces folder planted as a link to elsewhere is refused: nothing outside is written or deleted', async () => {
     const dir = directory(openHandsConversation(), 'conversation-planted');
-    const out = join(base, `idx${made++}`);
+    const out = scratch.fresh('idx');
     await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
     const outside = mkdtempSync(join(tmpdir(), 'trajscope-outside-'));
     const victim = join(outside, 'victim.jsonl');
@@ -200,7 +105,7 @@ describe('trajscope index of a trace directory', () => {
 
   it('a Harbor job with two trials: two rows, each span its trial', async () => {
     const dir = directory(harborJob());
-    const out = join(base, `idx${made++}`);
+    const out = scratch.fresh('idx');
     const { manifest, rows } = await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
     expect(rows).toBe(2);
     const indexed = await readIndexRows(out, manifest);
@@ -234,7 +139,7 @@ describe('trajscope index of a trace directory', () => {
     const dir = directory(openHandsConversation());
     mkdirSync(join(dir, 'events'), { recursive: true });
     symlinkSync(join(outside, 'secret.json'), join(dir, ...eventName(3).split('/')));
-    const out = join(base, `idx${made++}`);
+    const out = scratch.fresh('idx');
     const { manifest } = await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
     const copy = readFileSync(join(out, manifest.files[0]?.file ?? ''), 'utf8');
     expect(copy).not.toContain('echo 99');
@@ -243,7 +148,7 @@ describe('trajscope index of a trace directory', () => {
 
   it('index DIR of no layout and no trajectory file: one line saying what it holds, exit 2', async () => {
     const dir = directory({ 'notes.txt': 'x' });
-    const r = await captured(() => runIndexCommand([dir, '--out', join(base, `idx${made++}`)]));
+    const r = await captured(() => runIndexCommand([dir, '--out', scratch.fresh('idx')]));
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       `trajscope index: ${dir}: a directory of 1 file (notes.txt): none is a trajectory file or a known trace layout (known layouts: ` +
@@ -254,22 +159,22 @@ describe('trajscope index of a trace directory', () => {
 
   it('the command: a trace directory indexes with exit 0; named with run files it is refused; --from of another format is exit 2', async () => {
     const dir = directory(harborJob());
-    const ok = await captured(() => runIndexCommand([dir, '--out', join(base, `idx${made++}`)]));
+    const ok = await captured(() => runIndexCommand([dir, '--out', scratch.fresh('idx')]));
     expect([ok.code, ok.stderr]).toEqual([0, expect.stringMatching(/^trajscope index: 2 rollouts from 1 file \(1 indexed/)]);
     const run = directory({ 'a.jsonl': '{}\n' });
-    const mixed = await captured(() => runIndexCommand([dir, run, '--out', join(base, `idx${made++}`)]));
+    const mixed = await captured(() => runIndexCommand([dir, run, '--out', scratch.fresh('idx')]));
     expect([mixed.code, mixed.stderr]).toEqual([
       2,
       `trajscope index: ${dir} is a Harbor job, converted into the index: index it apart from ${run} (its rollouts are read from the index, theirs from the run)\n`,
     ]);
-    const other = await captured(() => runIndexCommand([dir, '--from', 'tau2-bench', '--out', join(base, `idx${made++}`)]));
+    const other = await captured(() => runIndexCommand([dir, '--from', 'tau2-bench', '--out', scratch.fresh('idx')]));
     expect(other.code).toBe(2);
     expect(other.stderr).toContain(`trajscope index: ${dir}: a Harbor job, read as harbor-atif: --from tau2-bench does not apply to it`);
   });
 
   it('an event file that is not JSON is kept in converted_from.errors, named within the directory, and said', async () => {
     const dir = directory({ ...openHandsConversation(), [eventName(3)]: '{not json' });
-    const out = join(base, `idx${made++}`);
+    const out = scratch.fresh('idx');
     const r = await captured(() => runIndexCommand([dir, '--out', out]));
     expect(r.code).toBe(0);
     const { manifest } = parseRunManifest(readFileSync(join(out, 'manifest.json'), 'utf8')) as { manifest: Json };
@@ -290,18 +195,11 @@ describe('trajscope index of a trace directory', () => {
   });
 });
 
-const OPENHANDS = 'OpenHands/software-agent-sdk';
-const PROBE = {
-  commit: '0bb2b16febc248553f6bdfa8ad89a8fae0d33cbf',
-  folder: '.pr/event-json-to-openai-messages/cd94562403b9487ebdd4018e3f531dfd/conversations',
-};
-const PROBE_MISSING = fetchedMissingAt(OPENHANDS, PROBE.commit);
-
 describe.skipIf(PROBE_MISSING !== null)(`index of a published OpenHands conversation folder, on disk ${PROBE_MISSING ?? ''}`, () => {
   it('one row with its 2 steps, its span equal to what convert writes', async () => {
-    const fetched = materializeFetched(OPENHANDS, PROBE.folder, PROBE.commit);
+    const fetched = openHandsProbe();
     try {
-      const out = join(base, `idx${made++}`);
+      const out = scratch.fresh('idx');
       const { manifest } = await buildIndex({ inputs: [fetched.dir], outDir: out, jobs: 1 });
       const rows = await readIndexRows(out, manifest);
       expect(rows.map((r) => [r.steps, r.termination])).toEqual([[2, 'finished']]);

@@ -1,48 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { Catalog } from './catalog';
-import { listenForTest } from './listenForTest';
+import { runFileApi } from '../../testing/runFileApi';
 import { QueueFile } from './queue';
-import { createViewServer } from './server';
 
 /* `GET /api/queue` of the view server (docs/review-queue.md): the run's queue file, read only, never through a link. */
 
-const tmp = mkdtempSync(join(tmpdir(), 'trajscope-queue-api-'));
-const dist = join(tmp, 'dist');
-mkdirSync(dist);
-writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+const api = runFileApi('trajscope-queue-api-', '/api/queue');
+const { tmp, runDir } = api;
 const QUEUE = '{"version":1,"reviewers":["ana"],"items":[]}\n';
 
-let closers: (() => void)[] = [];
-afterEach(() => {
-  for (const c of closers) c();
-  closers = [];
-});
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterEach(api.closeAll);
+afterAll(api.remove);
 
-async function serve(dir: string, withQueue = true) {
-  writeFileSync(join(dir, 'rollouts.jsonl'), '{}\n');
-  const catalog = await Catalog.open([dir]);
-  const s = await listenForTest(createViewServer({ catalog, distDir: dist, ...(withQueue ? { queue: new QueueFile(dir) } : {}) }));
-  closers.push(s.close);
-  return (method = 'GET', headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; type: unknown; body: string }>((resolve, reject) => {
-      const req = request(`${s.base}/api/queue`, { method, headers }, (res) => {
-        let body = '';
-        res.on('data', (c) => {
-          body += c;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
-}
-
-const runDir = () => mkdtempSync(join(tmp, 'run-'));
+const serve = (dir: string, withQueue = true) => api.serve(dir, withQueue ? { queue: new QueueFile(dir) } : {});
 
 describe('GET /api/queue', () => {
   it('answers the queue file as it is, and HEAD without it', async () => {

@@ -1,7 +1,7 @@
 import { lstat, open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { REVIEW_QUEUE_PATH } from '../../analysis';
+import { REVIEW_QUEUE_PATH } from '../../format';
 import { OPEN_FLAGS, reachesWithoutLinks } from '../noLinks';
 
 export const QUEUE_URL = '/api/queue';
@@ -17,7 +17,7 @@ type Read = { status: 200; bytes: Buffer } | { status: 403 | 404 | 413; error: s
  * `RUN/.trajscope/review-queue.json` as `trajscope queue RUN` wrote it (docs/review-queue.md), read only
  * and never through a link: `.trajscope` must be a real directory and the file a regular file reached
  * through it (checked on the open descriptor, as the review log is: noLinks.ts). Its content is the
- * page's to check (analysis/queue/queueFile.ts); the server only hands it over.
+ * page's to check (format/queue/queueFile.ts); the server only hands it over.
  */
 export class QueueFile {
   constructor(private readonly root: string) {}

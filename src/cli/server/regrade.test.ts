@@ -1,51 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { Catalog } from './catalog';
-import { listenForTest } from './listenForTest';
+import { runFileApi } from '../../testing/runFileApi';
 import { PARQUET_TYPE, RegradeFile } from './regrade';
-import { createViewServer } from './server';
 
 /* `GET /api/regrade` of the view server: the run's regrade table, read only, never through a link. */
 
-const tmp = mkdtempSync(join(tmpdir(), 'trajscope-regrade-api-'));
-const dist = join(tmp, 'dist');
-mkdirSync(dist);
-writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+const api = runFileApi('trajscope-regrade-api-', '/api/regrade');
+const { tmp, runDir } = api;
 const TABLE = 'PAR1 not really a table PAR1';
 
-let closers: (() => void)[] = [];
-afterEach(() => {
-  for (const c of closers) c();
-  closers = [];
-});
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterEach(api.closeAll);
+afterAll(api.remove);
 
-async function serve(dir: string, withRegrade = true) {
-  writeFileSync(join(dir, 'rollouts.jsonl'), '{}\n');
-  const catalog = await Catalog.open([dir]);
-  const s = await listenForTest(createViewServer({ catalog, distDir: dist, ...(withRegrade ? { regrade: new RegradeFile(dir) } : {}) }));
-  closers.push(() => {
-    s.close();
-    void catalog.close();
-  });
-  return (method = 'GET', headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; type: unknown; body: string }>((resolve, reject) => {
-      const req = request(`${s.base}/api/regrade`, { method, headers }, (res) => {
-        let body = '';
-        res.on('data', (c) => {
-          body += c;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
-}
-
-const runDir = () => mkdtempSync(join(tmp, 'run-'));
+const serve = (dir: string, withRegrade = true) => api.serve(dir, withRegrade ? { regrade: new RegradeFile(dir) } : {});
 const withTable = (dir: string) => {
   mkdirSync(join(dir, '.trajscope', 'regrade'), { recursive: true });
   writeFileSync(join(dir, '.trajscope', 'regrade', 'regrade.parquet'), TABLE);

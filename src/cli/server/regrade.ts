@@ -1,7 +1,7 @@
 import { lstat, open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { REGRADE_DIR, REGRADE_TABLE_FILE } from '../../analysis';
+import { REGRADE_DIR, REGRADE_TABLE_FILE } from '../../format';
 import { OPEN_FLAGS, reachesWithoutLinks } from '../noLinks';
 
 export const REGRADE_URL = '/api/regrade';
@@ -19,7 +19,7 @@ type Read = { status: 200; bytes: Buffer } | { status: 403 | 404 | 413; error: s
 /**
  * `RUN/.trajscope/regrade/regrade.parquet`, as `trajscope regrade RUN --out RUN/.trajscope/regrade` wrote
  * it, read only and never through a link (each directory real, the file regular and reached through
- * them: noLinks.ts), as the review queue is. The page checks its rows (analysis/regrade/regradeTable.ts).
+ * them: noLinks.ts), as the review queue is. The page checks its rows (format/regrade/regradeTable.ts).
  */
 export class RegradeFile {
   constructor(private readonly root: string) {}

@@ -1,20 +1,27 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createLineParser, type LineResult } from '../../format';
-import { fetchedMissingAt, materializeFetched } from '../../testing/fetched';
+import {
+  eventName,
+  harborJob,
+  type Json,
+  openHandsConversation,
+  openHandsProbe,
+  PROBE_MISSING,
+  scratchFolder,
+  terminalCall,
+  terminalResult,
+  write,
+} from '../../testing/traceDirectories';
 import { Catalog } from './catalog';
 import { listenForTest } from './listenForTest';
 import { createViewServer } from './server';
 
-// biome-ignore lint/suspicious/noExplicitAny: converted records are untyped JSON; the assertions check their shape
-type Json = Record<string, any>;
-
 const BIN = join(import.meta.dirname, '../../../bin/trajscope.mjs');
-const base = mkdtempSync(join(tmpdir(), 'trajscope-tracedir-view-'));
+const scratch = scratchFolder('trajscope-tracedir-view-');
+const { base, directory, convertedByConvert } = scratch;
 const dist = join(base, 'dist');
 mkdirSync(dist);
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>stand-in app</title>');
@@ -25,65 +32,7 @@ afterEach(async () => {
   for (const c of children.splice(0)) c.kill('SIGTERM');
   for (const c of catalogs.splice(0)) await c.close();
 });
-afterAll(() => rmSync(base, { recursive: true, force: true }));
-
-let made = 0;
-/** A new directory holding these files (JSON values written pretty, as the tools write them; strings as they are). */
-function directory(files: Record<string, unknown>, name = `d${made++}`): string {
-  const dir = join(base, name);
-  for (const [path, value] of Object.entries(files)) write(dir, path, value);
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-function write(dir: string, path: string, value: unknown): void {
-  const to = join(dir, ...path.split('/'));
-  mkdirSync(dirname(to), { recursive: true });
-  writeFileSync(to, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
-}
-
-/* The documented shapes (docs/formats.md, "Directories as traces"), small, as the published example has them. */
-const EVENT = '0d063a22-20db-40db-93f0-4edbc42b2ff5';
-const eventName = (k: number) => `events/event-${String(k).padStart(5, '0')}-${EVENT}.json`;
-const terminalCall = (k: number) => ({
-  id: `a-${k}`,
-  source: 'agent',
-  thought: [],
-  action: { command: `echo ${k}`, is_input: false, reset: false, kind: 'TerminalAction' },
-  tool_name: 'terminal',
-  tool_call_id: `call-${k}`,
-  tool_call: { id: `call-${k}`, name: 'terminal', arguments: `{"command":"echo ${k}"}`, origin: 'completion' },
-  llm_response_id: `resp-${k}`,
-  kind: 'ActionEvent',
-});
-const terminalResult = (k: number) => ({
-  id: `o-${k}`,
-  source: 'environment',
-  tool_name: 'terminal',
-  tool_call_id: `call-${k}`,
-  observation: { content: [{ type: 'text', text: `${k}` }], is_error: false, exit_code: 0, kind: 'TerminalObservation' },
-  action_id: `a-${k}`,
-  kind: 'ObservationEvent',
-});
-const openHandsConversation = () => ({
-  'base_state.json': { agent: { llm: { model: 'openai/gpt-4o-mini' } }, execution_status: 'finished' },
-  [eventName(0)]: { kind: 'MessageEvent', source: 'user', llm_message: { role: 'user', content: 'Echo 1 then 2.' } },
-  [eventName(1)]: terminalCall(1),
-  [eventName(2)]: terminalResult(1),
-});
-const atif = (session: string) => ({
-  schema_version: 'ATIF-v1.5',
-  session_id: session,
-  agent: { name: 'terminus-2', version: '2.0.0', model_name: 'openai/gpt-4o' },
-  steps: [{ step_id: 1, source: 'user', message: 'Create hello.txt.' }],
-});
-const trialResult = (trial: string, reward: number) => ({
-  task_name: 'hello-world',
-  trial_name: trial,
-  agent_info: { name: 'terminus-2', version: '2.0.0' },
-  verifier_result: { rewards: { reward } },
-  exception_info: null,
-});
+afterAll(scratch.remove);
 
 async function opened(catalog: Catalog): Promise<Catalog> {
   catalogs.push(catalog);
@@ -101,19 +50,6 @@ async function v1Records(catalog: Catalog, id: string): Promise<Json[]> {
   expect(parser.format).toBe('v1');
   expect(results.filter((r) => r.kind === 'error')).toEqual([]);
   return results.flatMap((r) => (r.kind === 'rollout' ? [r.value.record as Json] : []));
-}
-
-/**
- * What `trajscope convert NAME --out F` writes, run in the directory's parent (the real command): a copy
- * names its rollouts by the directory's name and the path within it, as `convert` names them by the path typed.
- */
-async function convertedByConvert(dir: string): Promise<Json[]> {
-  const out = join(base, `convert-${made++}.jsonl`);
-  await promisify(execFile)(process.execPath, [BIN, 'convert', basename(dir), '--out', out], { cwd: dirname(dir), timeout: 30_000 });
-  return readFileSync(out, 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((l) => JSON.parse(l));
 }
 
 describe('view of a trace directory: one converted source', () => {
@@ -147,14 +83,7 @@ describe('view of a trace directory: one converted source', () => {
   });
 
   it('a Harbor job with two trials is one source of two rollouts; a directory of no layout is served file by file as before', async () => {
-    const job = directory({
-      'config.json': {},
-      'result.json': { n_total_trials: 2 },
-      'hello-world__a/agent/trajectory.json': atif('sess-a'),
-      'hello-world__a/result.json': trialResult('hello-world__a', 1),
-      'hello-world__b/agent/trajectory.json': atif('sess-b'),
-      'hello-world__b/result.json': trialResult('hello-world__b', 0),
-    });
+    const job = directory(harborJob());
     const run = directory({ 'a.jsonl': '{}\n', 'b.jsonl': '{}\n' });
     const catalog = await opened(await Catalog.open([job, run]));
     const list = await catalog.list();
@@ -272,16 +201,9 @@ describe('view server of a trace directory', () => {
   }, 30_000);
 });
 
-const OPENHANDS = 'OpenHands/software-agent-sdk';
-const PROBE = {
-  commit: '0bb2b16febc248553f6bdfa8ad89a8fae0d33cbf',
-  folder: '.pr/event-json-to-openai-messages/cd94562403b9487ebdd4018e3f531dfd/conversations',
-};
-const PROBE_MISSING = fetchedMissingAt(OPENHANDS, PROBE.commit);
-
 describe.skipIf(PROBE_MISSING !== null)(`view of a published OpenHands conversation folder, on disk ${PROBE_MISSING ?? ''}`, () => {
   it('one source, one rollout with its 2 steps (terminal, finish)', async () => {
-    const fetched = materializeFetched(OPENHANDS, PROBE.folder, PROBE.commit);
+    const fetched = openHandsProbe();
     try {
       const catalog = await opened(await Catalog.open([fetched.dir]));
       expect((await catalog.list()).map((f) => f.id)).toEqual(['t0']);

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { ReviewQueueItem } from '../../analysis';
+import type { ReviewQueueItem } from '../../format';
 import { REVIEW_VERDICTS, type Review, type ReviewVerdict } from '../../load';
 import { VERDICT_KEYS } from '../shared/useReviewKeys';
 import { reasonText } from './queueModel';

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import type { ReviewQueueItem } from '../../analysis';
+import type { ReviewQueueItem } from '../../format';
 import type { ReviewVerdict } from '../../load';
 import type { ItemReviews } from './queueModel';
 import { reasonKind, reasonText } from './queueModel';

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
-import { itemsOf, nextUndone, plural, REVIEW_QUEUE_PATH, type ReviewQueue } from '../../analysis';
+import { itemsOf, nextUndone, plural } from '../../analysis';
+import { REVIEW_QUEUE_PATH, type ReviewQueue } from '../../format';
 import { type LoadedQueue, type Review, type ReviewVerdict, reviewKey, useReviewQueue } from '../../load';
 import { selectRollout, toRollout, useReviewActions, useReviewer, useReviewerActions, useReviewSaving, useSelection } from '../../state';
 import { useReviewKeys } from '../shared/useReviewKeys';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewQueueItem } from '../../analysis';
+import type { ReviewQueueItem } from '../../format';
 import type { Review } from '../../load';
 import { itemReviews, reasonText } from './queueModel';
 

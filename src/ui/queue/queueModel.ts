@@ -1,4 +1,4 @@
-import type { ReviewQueueItem } from '../../analysis';
+import type { ReviewQueueItem } from '../../format';
 import { type Review, reviewKey } from '../../load';
 
 /** Each item's reviews by reviewer name. */

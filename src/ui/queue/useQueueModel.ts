@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { matchQueueItems, queueProgress, type ReviewerProgress, type ReviewQueue } from '../../analysis';
+import { matchQueueItems, queueProgress, type ReviewerProgress } from '../../analysis';
+import type { ReviewQueue } from '../../format';
 import { useReviewsByReviewer } from '../../load';
 import { useDatasetReviews, useRolloutKeys, useRolloutRows } from '../../state';
 import { type ItemReviews, itemReviews } from './queueModel';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { formatCount, plural, REGRADE_DIR, type RegradeEffect, regradeGraders } from '../../analysis';
+import { formatCount, plural, type RegradeEffect, regradeGraders } from '../../analysis';
+import { REGRADE_DIR } from '../../format';
 import { type LoadedRegrade, useRegrade } from '../../load';
 import { useRolloutKeys, useSelection } from '../../state';
 import { AdvantageModeToggle } from '../shared/AdvantageModeToggle';

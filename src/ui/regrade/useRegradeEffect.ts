@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { type RegradeEffect, type RegradeRow, regradeEffect } from '../../analysis';
+import { type RegradeEffect, regradeEffect } from '../../analysis';
+import type { RegradeRow } from '../../format';
 import { useRolloutRows, useSelection, useTrainingSteps } from '../../state';
 
 /** One grader's effect on the loaded rollouts, under the URL's advantage mode; computed once per change. */

@@ -22,6 +22,47 @@ import './shell.css';
 /** What the demo run is, in the words the run page uses: training steps (the sampling weights), files. */
 const DEMO_RUN_WORDS = `demo/run/ · ${DEMO_RUN_TRAINING_STEPS} training steps in ${DEMO_RUN_FILES} files`;
 
+/** A page of the app bar: the views it is (its button is the current page on any of them) and the way there. */
+interface Page {
+  label: string;
+  views: readonly View[];
+  go: () => void;
+  title?: string;
+  /** Only while a run is opened from its index. */
+  runOnly?: boolean;
+}
+
+/** The app bar's pages, in the bar's order (e2e specs find the buttons by these labels). */
+const PAGES: readonly Page[] = [
+  { label: 'Run', views: ['run'], go: toRun, runOnly: true },
+  { label: 'Rollouts', views: ['list', 'rollout'], go: backToList },
+  { label: 'Groups', views: ['groups'], go: toGroups },
+  {
+    label: 'Failure modes',
+    views: ['modes'],
+    go: toModes,
+    title: 'What the rollouts that failed have in common, and how it changes over training',
+  },
+  {
+    label: 'Checkpoints',
+    views: ['checkpoints'],
+    go: () => toCheckpoints(),
+    title: 'Two policy versions, step ranges or files, task by task',
+  },
+  {
+    label: 'Queue',
+    views: ['queue'],
+    go: toQueue,
+    title: 'Who reviews which rollouts, and how far each reviewer has got (trajscope queue makes the queue)',
+  },
+  {
+    label: 'Regrade',
+    views: ['regrade'],
+    go: toRegrade,
+    title: 'What a changed grader would have changed: the flipped verdicts, advantages and groups (trajscope regrade makes the table)',
+  },
+];
+
 /** The app bar: what is open, and the way to open something else. */
 interface Props {
   sources: readonly LoadSource[];
@@ -72,58 +113,18 @@ export function Header({ sources, isDemo, isDemoRun: demoRunFiles, view, served,
       {served && <ServedFiles served={served} sources={sources} />}
       {search}
       <nav className="app-header__nav" aria-label="Pages">
-        {run !== undefined && (
-          <button type="button" className="app-header__navlink" aria-current={view === 'run' ? 'page' : undefined} onClick={toRun}>
-            Run
+        {PAGES.filter((p) => run !== undefined || !p.runOnly).map((p) => (
+          <button
+            key={p.label}
+            type="button"
+            className="app-header__navlink"
+            aria-current={p.views.includes(view) ? 'page' : undefined}
+            title={p.title}
+            onClick={() => p.go()}
+          >
+            {p.label}
           </button>
-        )}
-        <button
-          type="button"
-          className="app-header__navlink"
-          aria-current={view === 'list' || view === 'rollout' ? 'page' : undefined}
-          onClick={backToList}
-        >
-          Rollouts
-        </button>
-        <button type="button" className="app-header__navlink" aria-current={view === 'groups' ? 'page' : undefined} onClick={toGroups}>
-          Groups
-        </button>
-        <button
-          type="button"
-          className="app-header__navlink"
-          aria-current={view === 'modes' ? 'page' : undefined}
-          title="What the rollouts that failed have in common, and how it changes over training"
-          onClick={toModes}
-        >
-          Failure modes
-        </button>
-        <button
-          type="button"
-          className="app-header__navlink"
-          aria-current={view === 'checkpoints' ? 'page' : undefined}
-          title="Two policy versions, step ranges or files, task by task"
-          onClick={() => toCheckpoints()}
-        >
-          Checkpoints
-        </button>
-        <button
-          type="button"
-          className="app-header__navlink"
-          aria-current={view === 'queue' ? 'page' : undefined}
-          title="Who reviews which rollouts, and how far each reviewer has got (trajscope queue makes the queue)"
-          onClick={toQueue}
-        >
-          Queue
-        </button>
-        <button
-          type="button"
-          className="app-header__navlink"
-          aria-current={view === 'regrade' ? 'page' : undefined}
-          title="What a changed grader would have changed: the flipped verdicts, advantages and groups (trajscope regrade makes the table)"
-          onClick={toRegrade}
-        >
-          Regrade
-        </button>
+        ))}
       </nav>
       <span className="app-header__hint">or drop files anywhere</span>
       <OpenFilesButton primary />

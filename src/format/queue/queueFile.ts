@@ -1,5 +1,3 @@
-import { STRATA } from './sample';
-
 /*
  * A review queue as a file (docs/review-queue.md): written by `trajscope queue`, held in the run at
  * REVIEW_QUEUE_PATH, served by `trajscope view` (GET /api/queue) and opened by the page. It is read back
@@ -8,6 +6,12 @@ import { STRATA } from './sample';
 
 /** Where `trajscope queue RUN` writes the queue and `trajscope view RUN` finds it, relative to the run. */
 export const REVIEW_QUEUE_PATH = '.trajscope/review-queue.json';
+
+/** A grader verdict as a stratum: the three the format names, `none` for no verdict, `other` for any other word. */
+export type Stratum = 'pass' | 'fail' | 'error' | 'none' | 'other';
+
+/** Every stratum, in the order allocation breaks ties in and the queue file counts them. */
+export const STRATA: readonly Stratum[] = ['pass', 'fail', 'error', 'none', 'other'];
 
 /** The file's layout; a reader refuses a newer one rather than guess at it. */
 export const REVIEW_QUEUE_VERSION = 1;

@@ -120,8 +120,3 @@ export function parseRegradeJournal(text: string): RegradeRow[] {
 export function regradeRowsOf(objects: readonly unknown[]): RegradeRow[] {
   return lastPerKey(objects.map((o, i) => regradeRowOf(o, `row ${i + 1}`)));
 }
-
-/** The grader commands of a table, in first-seen order: a table may hold several (docs/adr/0025). */
-export function regradeGraders(rows: readonly RegradeRow[]): string[] {
-  return [...new Set(rows.map((r) => r.grader))];
-}
