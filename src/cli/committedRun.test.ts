@@ -103,8 +103,8 @@ describe('the committed demo training run', () => {
     expect(fromIndex.result().modes.map(brief)).toEqual(fromRecords.result().modes.map(brief));
   });
 
-  it('is charted in the README by training step, as the run page charts it (issue 31: the columns were files)', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  it('is charted in public/demo/README.md by training step, as the run page charts it (issue 31: the columns were files)', () => {
+    const readme = readFileSync(new URL('../../public/demo/README.md', import.meta.url), 'utf8');
     const cells = (prefix: string) =>
       readme
         .split('\n')
