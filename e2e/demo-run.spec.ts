@@ -84,3 +84,34 @@ test('the four-role view of a run rollout ends with the trainer’s update: the 
   await page.waitForTimeout(400); // let the fade between past and future finish before the picture
   await screenshot(page, testInfo, 'four-roles-trainer-update-narrated');
 });
+
+test('the run page is kept while another page of the run is open: hidden there, the same charts on coming back', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/?run=/demo/run-index/');
+  const banner = page.getByRole('banner');
+  const reward = page.getByRole('figure', { name: 'Reward' });
+  await expect(reward.locator('.recharts-line-curve')).toBeVisible({ timeout: 60_000 });
+  // A mark on the drawn chart's element: a page drawn again would be new elements without it.
+  await reward.evaluate((el) => el.setAttribute('data-kept', 'yes'));
+
+  await banner.getByRole('button', { name: 'Failure modes' }).click();
+  await expect(page.locator('.mode-row').first()).toBeVisible();
+  // Not seen, not reachable by keyboard or a screen reader, while the other page is open.
+  await expect(reward).toBeHidden();
+  await expect(page.getByRole('figure', { name: 'Reward' })).toHaveCount(0);
+
+  await banner.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(reward).toBeVisible();
+  await expect(reward).toHaveAttribute('data-kept', 'yes');
+  await expect(reward.locator('.recharts-line-curve')).toBeVisible();
+  await screenshot(page, testInfo, 'run-page-kept');
+  // Its charts still answer the pointer (their handlers came back with it): a click selects the step under it.
+  const box = await reward.locator('.recharts-surface').boundingBox();
+  if (!box) throw new Error('no reward chart');
+  await page.mouse.move(box.x + box.width * 0.62, box.y + box.height * 0.4);
+  await expect(reward.locator('.recharts-tooltip-wrapper')).toContainText('training step');
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(page).toHaveURL(/[?&]steps=\d+(&|$)/);
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Activity, lazy, Suspense, useEffect, useState } from 'react';
 import { DatasetProvider, formatRange, toRun, useRun, useRunFeed, useSelection } from '../state';
 import { CheckpointsView } from './checkpoints/CheckpointsView';
 import { CompareView } from './compare/CompareView';
@@ -41,8 +41,15 @@ export function RunShell() {
   useEffect(() => {
     if (view === 'run') void loadRunPage();
   }, [view]);
+  // Once shown, the run page stays mounted, hidden (React's Activity) while another page is open: unmounting
+  // its nine charts was one task of 40-85 ms on leaving it (the longest of the Failure modes page, `npm run
+  // bench`), and drawing them again on coming back one of 0.5-0.9 s. Hidden, its DOM stays and its updates
+  // (the URL changes with every page) wait for idle time, in slices.
+  const [runPageKept, setRunPageKept] = useState(view === 'run');
+  if (view === 'run' && !runPageKept) setRunPageKept(true);
   if (!run || !feed || name === null) return null;
   const { state } = run;
+  const onRunPage = view === 'run';
   return (
     <DatasetProvider feed={feed}>
       <div className="app">
@@ -62,11 +69,18 @@ export function RunShell() {
               Training step{steps.from === steps.to ? '' : 's'} {formatRange(steps)} of the run.
             </Notice>
           )}
+          {state.snapshot && runPageKept && (
+            <Activity mode={onRunPage ? 'visible' : 'hidden'}>
+              <Suspense fallback={placeholder}>
+                <RunPage snapshot={state.snapshot} />
+              </Suspense>
+            </Activity>
+          )}
           {state.snapshot === null ? (
             state.error ? null : (
               placeholder
             )
-          ) : view !== 'run' && view !== 'modes' && steps === null && state.snapshot.rows > LISTED_AT_ONCE ? (
+          ) : onRunPage ? null : view !== 'modes' && steps === null && state.snapshot.rows > LISTED_AT_ONCE ? (
             <div className="placeholder">
               <h2>{state.snapshot.rows.toLocaleString('en-US')} rollouts</h2>
               <p>Too many to list at once: choose training steps on the run page, then open their rollouts.</p>
@@ -74,10 +88,6 @@ export function RunShell() {
                 To the run page
               </button>
             </div>
-          ) : view === 'run' ? (
-            <Suspense fallback={placeholder}>
-              <RunPage snapshot={state.snapshot} />
-            </Suspense>
           ) : view === 'rollout' ? (
             <RolloutPage />
           ) : view === 'search' ? (

@@ -4,7 +4,7 @@ import type { StepRange } from './runDataset';
 import type { RunSnapshot } from './runIndex';
 
 /** Rows counted between yields to the page: well under 50 ms of work on a slow machine. */
-const ROWS_PER_SLICE = 65_536;
+const ROWS_PER_SLICE = 16_384;
 /** Exemplar rows kept per signature group (FailureModes keeps 3 per mode). */
 const EXEMPLAR_ROWS = 3;
 
