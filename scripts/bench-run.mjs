@@ -2,8 +2,8 @@
 // Chromium through the real app, from a plain static host answering ranges (docs/adr/0015). Prints:
 //   bench-run: rows <n>, held <MB> MB, first chart <ms> ms, loaded <ms> ms, re-aggregate <ms> ms, rollout <ms> ms
 // BENCH_RUN_SCREENSHOTS=DIR saves the page at its first chart (still reading) and once every shard is read.
-// Targets (issue 13): held <= 150 MB, first chart <= 2 s, re-aggregation after a filter <= 100 ms, one
-// rollout opened (range read, parse, expand, drawn) <= 300 ms. Issue 26: failure modes over the rows at most
+// Targets (issues 13, 25): held <= 150 MB, first chart <= 1.5 s in every round, re-aggregation after a filter
+// <= 100 ms, one rollout opened (range read, parse, expand, drawn) <= 200 ms in every round. Issue 26: failure modes over the rows at most
 // 1.5 x the time of indexing as many rollouts (the modes of a CLI over the index's rows, in this process), and
 // the page's Failure modes of the whole run drawn in at most 2 s with no task over 50 ms.
 //
@@ -15,6 +15,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFi
 import { createServer } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { chromium } from '@playwright/test';
 import { parquetReadObjects } from 'hyparquet';
 import sirv from 'sirv';
@@ -29,7 +30,7 @@ const PER_GROUP = 8;
 const SHARD_ROWS = 100_000;
 const FILE_MB = 16;
 const SEED = 20261201;
-const TARGET = { heldMb: 150, firstChartMs: 2000, aggregateMs: 100, rolloutMs: 300, modesVsIndex: 1.5, modesPageMs: 2000, longTaskMs: 50 };
+const TARGET = { heldMb: 150, firstChartMs: 1500, aggregateMs: 100, rolloutMs: 200, modesVsIndex: 1.5, modesPageMs: 2000, longTaskMs: 50 };
 
 if (chromiumMissing()) {
   console.error(`Chromium not found at ${CHROMIUM_PATH}.\n${INSTALL_HINT}`);
@@ -265,7 +266,7 @@ try {
       await new Promise((r) => setTimeout(r, 1000));
       const long = [];
       const observer = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) long.push(e.duration);
+        for (const e of list.getEntries()) long.push([e.startTime, e.duration]);
       });
       observer.observe({ type: 'longtask' });
       const t = performance.now();
@@ -278,7 +279,9 @@ try {
       const ms = performance.now() - t;
       await new Promise((r) => setTimeout(r, 100));
       observer.disconnect();
-      return { ms, longest: long.length ? Math.max(...long) : 0 };
+      // Each long task as [ms after the click, duration]: which part of the page's work it was.
+      const tasks = long.map(([at, d]) => [Math.round(at - t), Math.round(d)]);
+      return { ms, longest: long.length ? Math.max(...long.map(([, d]) => d)) : 0, tasks };
     });
     if (profile) {
       const { profile: cpu } = await cdp.send('Profiler.stop');
@@ -286,7 +289,7 @@ try {
     }
     if (shots && round === 0 && modesPage) await page.screenshot({ path: join(shots, 'run-1m-modes.png') });
     results.push({ firstChart, firstRead: first.read, loaded, held, aggregate, repaint, rolloutMs, range: ranges.at(-1), modesPage });
-    console.error('bench-run: round', round + 1, results.at(-1));
+    console.error('bench-run: round', round + 1, inspect(results.at(-1), { depth: 4, breakLength: Infinity }));
     await context.close();
   }
 } finally {
@@ -296,6 +299,7 @@ try {
 }
 
 const best = (k) => Math.min(...results.map((r) => r[k]));
+const worst = (k) => Math.max(...results.map((r) => r[k]));
 const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 const row = (k, v, t = '') => console.log(`${k.padEnd(38)} ${String(v).padStart(14)}  ${t}`);
 console.log('');
@@ -304,7 +308,7 @@ row('run index', `${ROWS.toLocaleString('en-US')} rows`, `${STEPS} steps, ${shar
 row(
   'first chart drawn, ms',
   results.map((r) => r.firstChart.toFixed(0)).join(' / '),
-  `target <= ${TARGET.firstChartMs} (rollouts read then: ${results.map((r) => r.firstRead).join(' / ')})`,
+  `target <= ${TARGET.firstChartMs} every round (rollouts read then: ${results.map((r) => r.firstRead).join(' / ')})`,
 );
 row('every shard read, ms', results.map((r) => r.loaded.toFixed(0)).join(' / '));
 row('held after load (JS heap + buffers)', results.map((r) => mb(r.held)).join(' / '), `target <= ${TARGET.heldMb} MB`);
@@ -313,7 +317,7 @@ row('  … until the charts repainted, ms', results.map((r) => r.repaint.toFixed
 row(
   'one rollout opened by range, ms',
   results.map((r) => r.rolloutMs.toFixed(0)).join(' / '),
-  `target <= ${TARGET.rolloutMs} (${results[0]?.range})`,
+  `target <= ${TARGET.rolloutMs} every round (${results[0]?.range})`,
 );
 const pageModes = results.map((r) => r.modesPage).filter(Boolean);
 row(
@@ -335,9 +339,10 @@ const modesOk =
 const ok =
   modesOk &&
   best('held') / 2 ** 20 <= TARGET.heldMb &&
-  best('firstChart') <= TARGET.firstChartMs &&
+  // Issue 25: the first chart and a rollout by range meet theirs in every round, not in the best one.
+  worst('firstChart') <= TARGET.firstChartMs &&
   best('aggregate') <= TARGET.aggregateMs &&
-  best('rolloutMs') <= TARGET.rolloutMs;
+  worst('rolloutMs') <= TARGET.rolloutMs;
 console.log(
   `\nbench-run: rows ${ROWS}, held ${(best('held') / 2 ** 20).toFixed(1)} MB, first chart ${best('firstChart').toFixed(0)} ms, ` +
     `loaded ${best('loaded').toFixed(0)} ms, re-aggregate ${best('aggregate').toFixed(1)} ms, rollout ${best('rolloutMs').toFixed(0)} ms` +
