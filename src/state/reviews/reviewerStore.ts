@@ -30,9 +30,16 @@ const useReviewerStore = create<ReviewerState & { actions: ReviewerActions }>()(
       name: 'trajscope:reviewer',
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ reviewer: s.reviewer }),
+      // Read when the page is idle, not while the app's modules load: the first read of localStorage in a
+      // page waits on the browser, and took 100 ms of a run page's start in a profile (the name is only
+      // needed once a review is written).
+      skipHydration: true,
     },
   ),
 );
+const hydrate = () => void useReviewerStore.persist.rehydrate();
+if (typeof requestIdleCallback === 'function') requestIdleCallback(hydrate, { timeout: 2000 });
+else setTimeout(hydrate, 0);
 
 export const useReviewer = () => useReviewerStore((s) => s.reviewer);
 export const useReviewerActions = () => useReviewerStore((s) => s.actions);
