@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The one-way import rule (format -> analysis -> load -> state -> ui) is enforced by Biome overrides in
- * biome.json. These cases lint probe files laid out like src/ in a scratch folder with the real config,
+ * The one-way import rule (format -> analysis -> load -> state -> ui; cli beside load), and zod only through
+ * src/format/zod.ts, are enforced by Biome overrides in biome.json. These cases lint probe files laid out like src/ in a scratch folder with the real config,
  * so the rule is shown to fail on a violation and to pass on the allowed direction.
  */
 const ROOT = join(import.meta.dirname, '..');
@@ -41,6 +41,20 @@ const cases: [file: string, specifier: string, allowed: boolean][] = [
   ['src/ui/run-list/probe.ts', '../shared/format', true],
   ['src/ui/audit/probe.test.ts', '../../testing/builders', true],
   ['src/ui/probe.ts', './rollout/StepsView', true],
+  // The command line: format, analysis, load and demo, and of the page only its URL grammar.
+  ['src/cli/probe.ts', '../analysis', true],
+  ['src/cli/runIndex/probe.ts', '../../load', true],
+  ['src/cli/probe.ts', '../state/url', true],
+  ['src/cli/probe.ts', '../state', false],
+  ['src/cli/probe.ts', '../ui/App', false],
+  ['src/cli/server/probe.ts', 'react', false],
+  ['src/cli/probe.ts', '../testing/builders', false],
+  ['src/cli/probe.test.ts', '../testing/builders', true],
+  // zod only through src/format/zod.ts, which turns its JIT off before any schema is built.
+  ['src/format/adapters/mapping/probe.ts', 'zod', false],
+  ['src/format/adapters/mapping/probe.ts', '../../zod', true],
+  ['src/analysis/probe.ts', 'zod', false],
+  ['src/format/zod.ts', 'zod', true],
 ];
 
 describe('one-way imports between layers, and none between views', () => {
