@@ -64,7 +64,8 @@ describe('NeMo Gym termination: finishing calls', () => {
     const fields = { agent_ref: { name: 'mini_swe_agent_2' } };
     expect(termination(rollout([...work, submit], fields, { status: 'completed' }))).toBe('finished');
     const failed = [...work, submit, output('c3', '<returncode>1</returncode>\n<output>\ncat: patch.txt: No such file</output>')];
-    expect(termination(rollout(failed, fields, { status: 'completed' }))).toBe('unknown');
+    // Not by its submit: with no status either, nothing records why it stopped.
+    expect(termination(rollout(failed, fields, {}))).toBe('unknown');
   });
 
   it('a single model call is the whole rollout: its call is the answer (tool_simulation_agent, simple_agent with max_steps 1)', () => {
@@ -83,8 +84,23 @@ describe('NeMo Gym termination: status and incomplete_details', () => {
     expect(termination(rollout([...work, message('The answer is 42.')], {}, { status: 'completed' }))).toBe('finished');
   });
 
-  it('`status: completed` is not a finish by itself: a multi-turn rollout ending on a tool output stays unknown', () => {
-    expect(termination(rollout(work, {}, { status: 'completed' }))).toBe('unknown');
+  it('a multi-turn rollout ending on a tool output with no stop recorded is unknown; `status: completed` puts it in the signal, said as read from the status (issue 29)', () => {
+    expect(termination(rollout(work, {}, {}))).toBe('unknown');
+    const [completed] = convertNemoGym(rollout(work, {}, { status: 'completed' }), { file: 'example_rollouts.jsonl', line: 1 });
+    expect(completed?.termination).toBe('finished');
+    expect((completed?.extra as Record<string, unknown>).termination_evidence).toBe('response.status "completed", no stop recorded');
+    // A stop the rollout records is read before the status, and names no evidence of the status.
+    const [stopped] = convertNemoGym(rollout([...work, message('Done.')], {}, { status: 'completed' }), {
+      file: 'example_rollouts.jsonl',
+      line: 1,
+    });
+    expect(stopped?.termination).toBe('finished');
+    expect((stopped?.extra as Record<string, unknown>).termination_evidence).toBeUndefined();
+    const [cut] = convertNemoGym(rollout(work, {}, { status: 'completed', incomplete_details: { reason: 'max_output_tokens' } }), {
+      file: 'example_rollouts.jsonl',
+      line: 1,
+    });
+    expect(cut?.termination).toBe('budget_exhausted');
   });
 
   it('`incomplete_details.reason: max_output_tokens` is the generation budget: budget_exhausted', () => {

@@ -134,9 +134,9 @@ function generationMessage(gen: Generation): Message {
 /*
  * Termination: what the rollout itself records about why its agent loop stopped. Every NeMo Gym agent has
  * its own stopping rules and writes its own evidence; docs/formats.md (NeMo Gym) cites each agent's file and
- * field. A rollout with no evidence is `unknown`, never a guess. `response.status` `completed` is not such
- * evidence: simple_agent returns its last model call's response, mini_swe_agent_2 and harbor_agent a default
- * object, all `completed` whatever stopped the loop (a budget, a submit, neither).
+ * field. A rollout with no evidence is `unknown`, never a guess. `response.status` `completed` is not a reason:
+ * simple_agent returns its last model call's response, mini_swe_agent_2 and harbor_agent a default object, all
+ * `completed` whatever stopped the loop (a budget, a submit, neither); it is read last (COMPLETED_STATUS).
  */
 
 /** One kind of evidence read: the termination it gives, or undefined when the rollout does not carry it. */
@@ -276,12 +276,23 @@ function lastTurnStop(order: ReadonlyArray<Generation | Json>): string {
   return order.filter(isGeneration).length === 1 ? 'finished' : 'unknown';
 }
 
-function nemoGymTermination(row: Json, order: ReadonlyArray<Generation | Json>): string {
+/**
+ * The last rule, when nothing above says why the loop stopped: the rollout's own `response.status` is
+ * `completed` (issue 29). It is not a reason (mini_swe_agent_2 writes it whatever stopped its loop), but it is
+ * the harness saying the episode came back whole and was graded, which is what the policy signal asks;
+ * `finished` and `budget_exhausted` are both in the signal (trajectory-format.md §4), so the signal does not
+ * depend on which. The record says which rule read it (`extra.termination_evidence`).
+ */
+const COMPLETED_STATUS = 'response.status "completed", no stop recorded';
+
+function nemoGymTermination(row: Json, order: ReadonlyArray<Generation | Json>): { termination: string; evidence?: string } {
   const response = rec(row.response);
-  if (response?.error !== undefined && response.error !== null) return 'infra_failure';
+  if (response?.error !== undefined && response.error !== null) return { termination: 'infra_failure' };
   const reason = rec(row.result)?.termination_reason;
-  if (reason !== undefined) return tau2Termination(reason);
-  return recordedStop(row, response, order) ?? modelStop(response) ?? lastTurnStop(order);
+  if (reason !== undefined) return { termination: tau2Termination(reason) };
+  const termination = recordedStop(row, response, order) ?? modelStop(response) ?? lastTurnStop(order);
+  if (termination === 'unknown' && str(response?.status) === 'completed') return { termination: 'finished', evidence: COMPLETED_STATUS };
+  return { termination };
 }
 
 const MAPPED = ['responses_create_params', 'response', 'reward', '_ng_task_index', '_ng_rollout_index'];
@@ -336,9 +347,10 @@ export const convertNemoGym: Convert = (row, ctx) => {
   }
   const reward = row.reward === undefined || row.reward === null ? null : num(row.reward);
   if (reward === undefined) throw new ConvertError('reward: expected a number or null');
-  const termination = nemoGymTermination(row, order);
+  const { termination, evidence } = nemoGymTermination(row, order);
   const extra: Json = compact({
     ...unmapped(row, MAPPED),
+    termination_evidence: evidence,
     response: unmapped(response, ['output']),
     responses_create_params: params ? unmapped(params, ['input']) : undefined,
     prompt_messages: prompt,

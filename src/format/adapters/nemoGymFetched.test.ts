@@ -87,7 +87,9 @@ const EXPECTED: Record<string, Record<string, number>> = {
   gdpval_stirrup_agent: { finished: 5 },
   finance_agent: { finished: 5 },
   finance_agent_v2: { finished: 5 }, // also `response.metadata.stop_reason: done_tool`
-  mini_swe_agent_2: { finished: 3, unknown: 2 }, // two stopped after 6 and 60 commands, not submitted, no reason recorded
+  // Three submitted; two stopped after 6 and 60 commands, not submitted, no reason recorded but `response.status`
+  // "completed": in the signal, read from the status (issue 29).
+  mini_swe_agent_2: { finished: 5 },
   // Agents' own fields.
   harbor_agent: { finished: 4, budget_exhausted: 1 }, // terminus-2 task_complete twice; n_episodes 20 = max_turns 20
   opencode_sandboxed_agent_deepswe: { finished: 5 }, // opencode_finished
@@ -155,7 +157,7 @@ describe.skipIf(MISSING !== null)('NeMo Gym published example rollouts (fetched 
     expect(others.filter(({ r }) => r.termination !== 'finished').map(({ file }) => file.path)).toEqual([]);
     // openair_congestion's 5 gymnasium_agent rollouts (terminated: true) count since detection tries NeMo Gym
     // before SWE-agent: their `trajectory` array with `info` had them read as a .traj.
-    expect(countBy(rolloutsOf('nemo-gym'), ({ r }) => r.termination)).toEqual({ finished: 605, budget_exhausted: 22, unknown: 13 });
+    expect(countBy(rolloutsOf('nemo-gym'), ({ r }) => r.termination)).toEqual({ finished: 607, budget_exhausted: 22, unknown: 11 });
   });
 
   it('no rewarded rollout that ends on its agent’s declared finishing call is out of the signal or read as a budget hit', () => {
@@ -165,5 +167,17 @@ describe.skipIf(MISSING !== null)('NeMo Gym published example rollouts (fetched 
     expect(submitted.every(({ r }) => r.termination === 'finished')).toBe(true);
     // The one rewarded rollout left unknown records nothing of its end (swebench: empty output, no agent named).
     expect(countBy(rewarded, ({ r }) => r.termination)).toEqual({ finished: 398, unknown: 1 });
+  });
+
+  it('no rollout whose response records `status: "completed"` is out of the signal (issue 29)', () => {
+    const completed = rolloutsOf('nemo-gym').filter(({ r }) => r.extra?.response?.status === 'completed');
+    expect(completed.length).toBeGreaterThan(100);
+    expect(countBy(completed, ({ r }) => r.termination).unknown).toBeUndefined();
+    // Two are in by the status alone, and say so; the rest by their agent's own evidence.
+    const byStatus = completed.filter(({ r }) => r.extra?.termination_evidence !== undefined);
+    expect(byStatus.map(({ file, r }) => [agentOf(file, r), r.termination])).toEqual([
+      ['mini_swe_agent_2', 'finished'],
+      ['mini_swe_agent_2', 'finished'],
+    ]);
   });
 });

@@ -12,6 +12,8 @@ export function RolloutHeader() {
   if (!ctx) return null;
   const { summary: s, advantage, total, prevKey, nextKey } = ctx;
   const info = terminationInfo(s.termination);
+  const said = (ctx.record?.extra as Record<string, unknown> | undefined)?.termination_evidence;
+  const evidence = typeof said === 'string' && said !== '' ? said : null;
   // Counted as the list counts them (a run's row holds counts until its record is read).
   const { errors, warnings } = rowCounts(s);
   return (
@@ -57,6 +59,12 @@ export function RolloutHeader() {
         <span className={info.inSignal ? 'rollout-head__meaning' : 'rollout-head__meaning rollout-head__meaning--excluded'}>
           {info.meaning}
         </span>
+        {evidence !== null && (
+          // Where a converted record's termination was read from, when no stop of the agent's own said it (issue 29).
+          <span className="faint" title="The field of the source record this termination was read from">
+            read from {evidence}
+          </span>
+        )}
       </div>
       <dl className="rollout-head__facts">
         <div className="rollout-head__fact">
