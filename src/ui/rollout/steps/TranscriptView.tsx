@@ -18,6 +18,9 @@ export function TranscriptView({ messages, first = 0 }: { messages: readonly Tra
             <pre className="st-msg__text">
               <Marked text={m.content} />
             </pre>
+          ) : (m as { audio_only?: unknown }).audio_only === true ? (
+            // A voice run's speech recorded as audio alone (tau2 ticks): said, rather than shown as an empty turn.
+            <p className="scell__note">Audio only: the source recorded no text of this speech.</p>
           ) : null}
           {(m.tool_calls ?? []).map((c) => (
             <pre key={`${c.id ?? ''}:${c.name ?? ''}:${c.arguments ?? ''}`} className="st-msg__call">
