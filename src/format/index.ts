@@ -23,7 +23,6 @@ export {
 } from './additions';
 export type { FileBytes, ReadFile, TraceDirectory } from './directories';
 export { describeDirectory, detectTraceDirectory, LAYOUT_INFO, readTraceDirectory } from './directories';
-export { recoverGzipTail } from './gzipRecovery';
 export { stableStringify } from './json';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
 export { concat, DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, parseLine } from './jsonl';
@@ -37,6 +36,8 @@ export {
   reviewerNameProblem,
   STRATA,
 } from './queue/queueFile';
+export type { Bytes, Gunzip, Sha256, WindowsDigest } from './read';
+export { checkWindows, chunksOf, decompressIfGzip, LineSpans, readContent, StreamWindows, windowsDigest } from './read';
 export type { RegradeRow } from './regrade/regradeTable';
 export {
   parseRegradeJournal,

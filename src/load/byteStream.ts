@@ -1,8 +1,7 @@
-import { INODE_HEADER, parseInodeHeader } from '../format';
+import { type Bytes, INODE_HEADER, parseInodeHeader } from '../format';
 import { LoadError, type LoadSource } from './sources';
 
-/** Chunks as File and fetch deliver them: backed by an ArrayBuffer, which DecompressionStream requires. */
-export type Bytes = Uint8Array<ArrayBuffer>;
+export type { Bytes };
 
 export interface OpenedStream {
   stream: ReadableStream<Bytes>;

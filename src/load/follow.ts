@@ -1,7 +1,7 @@
-import type { LoadResult } from './loadState';
+import { checkWindows, windowsDigest } from '../format';
+import { FOLLOW_CHECK_BYTES, type LoadResult } from './loadState';
 import { type ServedFile, servedIdOf } from './served';
 import type { LoadSource } from './sources';
-import { hashBytes, type TailDigest } from './tailCheck';
 import type { LiveLoad } from './worker/client';
 
 /** What a follower does about one served file after the server reported its current size. */
@@ -43,10 +43,10 @@ export function followAction(
 
 /**
  * Brings a live load up to date with the server's file list: reads only the new bytes of each grown file
- * (HTTP range) into the same parsers. Each range read starts a little before the end already read (the
- * bytes the load hashed, `LoadedFile.tail`): when those bytes changed, the file was rewritten, not
- * appended to (truncated and written past its old size, or rewritten in place), and the load is read
- * again. Returns the new result, 'unchanged', or 'reload' when the load must be read from the start.
+ * (HTTP range) into the same parsers. Each range read starts a little before the end already read, and
+ * the first bytes are read too: when those windows no longer digest as `LoadedFile.check`, the file was
+ * rewritten, not appended to (truncated and written past its old size, or rewritten in place), and the
+ * load is read again. Returns the new result, 'unchanged', or 'reload' when the load must be read from the start.
  */
 export async function catchUp(
   live: LiveLoad,
@@ -70,30 +70,40 @@ export async function catchUp(
     if (file) seen.set(id, { ino: file.ino, mtimeMs: file.mtimeMs });
     if (action.kind === 'reload') return 'reload';
     if (action.kind === 'none' || !read) continue;
-    const tail = read.tail && read.tail.bytes <= read.bytes ? read.tail : NOTHING;
-    const head = read.head && read.head.bytes <= read.bytes ? read.head : NOTHING;
-    const res = await fetchRange(source.url, read.bytes - tail.bytes);
+    const check = read.check?.bytes === read.bytes ? read.check : null;
+    const { head, tail } = checkWindows(read.bytes, FOLLOW_CHECK_BYTES);
+    // Without a digest there is nothing to check: only new bytes are read. Windows that meet (a file of
+    // at most twice their size) come in the one request, from the start.
+    const from = check === null ? read.bytes : head.to === tail.from ? 0 : tail.from;
+    const res = await fetchRange(source.url, from);
     if (res.status === 416) {
-      if (tail.bytes > 0) return 'reload';
+      // The file ends before bytes already read: not grown.
+      if (from < read.bytes) return 'reload';
       continue;
     }
     // A server that ignores the range sends the whole file again: appending it would duplicate every line.
     if (res.status !== 206) return 'reload';
     const body = new Uint8Array(await res.arrayBuffer());
-    if (!matches(body, tail)) return 'reload';
-    // The first bytes too, unless the tail window already covered them.
-    if (head.bytes > 0 && read.bytes > tail.bytes) {
-      const first = await fetchRange(source.url, 0, head.bytes - 1);
-      if (first.status !== 206 || !matches(new Uint8Array(await first.arrayBuffer()), head)) return 'reload';
+    const known = read.bytes - from;
+    if (body.length < known) return 'reload';
+    if (check !== null) {
+      const first = from === 0 ? body.subarray(0, head.to) : await fetchHead(fetchRange, source.url, head.to);
+      if (first === null || windowsDigest(first, body.subarray(tail.from - from, known)) !== check.hash) return 'reload';
     }
-    if (action.kind === 'check' || body.length === tail.bytes) continue;
-    latest = await live.append(i, body.subarray(tail.bytes));
+    if (action.kind === 'check' || body.length === known) continue;
+    latest = await live.append(i, body.subarray(known));
   }
   return latest ?? 'unchanged';
 }
 
-const NOTHING: TailDigest = { bytes: 0, hash: '' };
-
-function matches(body: Uint8Array, digest: TailDigest): boolean {
-  return body.length >= digest.bytes && (digest.bytes === 0 || hashBytes(body.subarray(0, digest.bytes)) === digest.hash);
+/** A file's first `bytes` bytes by a range read, or null when the server does not give them all. */
+async function fetchHead(
+  fetchRange: (url: string, from: number, to?: number) => Promise<Response>,
+  url: string,
+  bytes: number,
+): Promise<Uint8Array | null> {
+  const res = await fetchRange(url, 0, bytes - 1);
+  if (res.status !== 206) return null;
+  const body = new Uint8Array(await res.arrayBuffer());
+  return body.length >= bytes ? body.subarray(0, bytes) : null;
 }

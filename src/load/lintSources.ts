@@ -1,6 +1,5 @@
-import { recoverGzipTail } from '../format';
+import { decompressIfGzip, readContent } from '../format';
 import { errorText, type OpenedStream, openByteStream } from './byteStream';
-import { decompressIfGzip } from './gzip';
 import type { ParsePool } from './lineBlocks';
 import { type LoadResult, LoadState, type ReadOptions } from './loadState';
 import { LoadError, type LoadSource } from './sources';
@@ -87,19 +86,15 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
         bytesRead += n;
         stored += n;
       };
-      let delivered = 0;
+      let damage: string | null;
       try {
         const content = await decompressIfGzip(stream, count);
         current.file.gzip = content.gzip;
-        const reader = content.stream.getReader();
-        try {
-          for (;;) {
-            signal?.throwIfAborted();
-            const next = await reader.read();
-            if (next.done) break;
+        damage = await readContent(
+          content,
+          async (chunk) => {
             // A reader's chunk is ours: a parse pool may take its buffer without copying it.
-            delivered += next.value.length;
-            state.push(current, next.value, { storedBytes: stored, owned: true });
+            state.push(current, chunk, { storedBytes: stored, owned: true });
             stored = 0;
             await state.room();
             onProgress?.({ bytesRead, totalBytes, current: source.name, rollouts: state.rollouts, parseErrors: state.parseErrors });
@@ -112,27 +107,13 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
               await new Promise((resolve) => setTimeout(resolve, 0));
               lastYield = now();
             }
-          }
-        } finally {
-          reader.releaseLock();
-        }
+          },
+          // The gzip data stopped being gzip part-way (garbage after it, a cut file): what decompressed
+          // before is kept, the native decoder's dropped part read again, and one error reports the rest.
+          { signal, reopen: async () => (await openByteStream(source, signal)).stream },
+        );
       } catch (e) {
         if (signal?.aborted || e instanceof LoadError) throw e;
-        // The gzip data stopped being gzip part-way (garbage after it, a cut file): keep what decompressed
-        // before, which the native decoder partly dropped, and report one error for the rest.
-        if (current.file.gzip) {
-          let recovered = 0;
-          const again = await openByteStream(source, signal);
-          const { reason } = await recoverGzipTail(chunksOf(again.stream), delivered, (chunk) => {
-            recovered += chunk.length;
-            state.push(current, chunk, { storedBytes: 0 });
-          });
-          if (delivered + recovered > 0) {
-            current.file.bytes += stored;
-            state.endWithError(current, reason);
-            continue;
-          }
-        }
         throw current.file.gzip
           ? new LoadError(
               'decompress',
@@ -140,6 +121,11 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
               `${source.name} starts like a gzip file but could not be decompressed: ${errorText(e)}`,
             )
           : new LoadError('read', source.name, `Could not read ${source.name}: ${errorText(e)}`);
+      }
+      if (damage !== null) {
+        current.file.bytes += stored;
+        state.endWithError(current, damage);
+        continue;
       }
       current.file.bytes += stored;
       // A gzip stream cannot be followed by appending bytes: it is read whole, like any other file.
@@ -154,15 +140,6 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
   }
   options.onState?.(state);
   return state.snapshot();
-}
-
-async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = stream.getReader();
-  try {
-    for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
-  } finally {
-    reader.releaseLock();
-  }
 }
 
 function now(): number {

@@ -1,8 +1,24 @@
 import { type CheckOptions, type GroupSummary, type LintReport, LintSession } from '../analysis';
-import { createLineParser, type FieldMapping, type LineParser, type LineResult, type LineRun, type ScanRule } from '../format';
+import {
+  createLineParser,
+  type FieldMapping,
+  type LineParser,
+  type LineResult,
+  type LineRun,
+  type ScanRule,
+  StreamWindows,
+  type WindowsDigest,
+} from '../format';
 import type { CompactRollout } from './compact';
 import { joinRuns, type ParsePool, type ProcessedLine, parseBlock, processResult, runBytes } from './lineBlocks';
-import { hashBytes, nextTail, TAIL_CHECK_BYTES, type TailDigest } from './tailCheck';
+
+/**
+ * How many of the first and of the last bytes read a follower checks before it appends (docs/adr/0010,
+ * 0028): a range read starts this far back, and those bytes, and the file's first ones, must digest as
+ * what was read (format/read's check windows), or the file was rewritten (truncated and written past its
+ * old size, or rewritten in place) and is loaded again. Costs 2 KiB and one more small request per append.
+ */
+export const FOLLOW_CHECK_BYTES = 1024;
 
 /** Bytes of lines sent to the pool at once: large enough that messages are few, small enough to spread. */
 const BLOCK_BYTES = 1024 * 1024;
@@ -49,9 +65,8 @@ export interface LoadedFile {
   gzip: boolean;
   /** The inode `trajscope view` served it from: a follower tells a replaced file from a grown one. */
   ino?: number;
-  /** The first and the last bytes read, hashed: a follower tells a rewritten file from a grown one (tailCheck.ts). */
-  head?: TailDigest;
-  tail?: TailDigest;
+  /** The first and the last bytes read (format/read's check windows) as a digest, once read to an end: a follower tells a rewritten file from a grown one. */
+  check?: WindowsDigest;
   /** Once read to its end: no line was of a known format; what the file looks like, in one line. */
   unsupported?: string;
 }
@@ -93,8 +108,8 @@ export interface SourceState {
   unparsedLines: number;
   ended: boolean;
   countedLines: number;
-  /** The last bytes read (up to TAIL_CHECK_BYTES), whose hash is `file.tail`. */
-  tailBytes: Uint8Array;
+  /** The check windows of the bytes read, whose digest is `file.check`. */
+  windows: StreamWindows;
 }
 
 /**
@@ -146,7 +161,7 @@ export class LoadState {
       unparsedLines: 0,
       ended: false,
       countedLines: 0,
-      tailBytes: new Uint8Array(0),
+      windows: new StreamWindows(FOLLOW_CHECK_BYTES),
     };
     this.sources.push(state);
     return state;
@@ -161,16 +176,7 @@ export class LoadState {
     // A view of part of a buffer may share it with other chunks: only a whole buffer is taken as it is.
     const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
     // Before the parse: a pool may take the chunk's buffer away.
-    if ((source.file.head?.bytes ?? 0) < TAIL_CHECK_BYTES) {
-      // Until TAIL_CHECK_BYTES were read, the tail kept is everything read: the head is it plus the chunk.
-      const more = chunk.subarray(0, TAIL_CHECK_BYTES - source.tailBytes.length);
-      const first = new Uint8Array(source.tailBytes.length + more.length);
-      first.set(source.tailBytes);
-      first.set(more, source.tailBytes.length);
-      source.file.head = { bytes: first.length, hash: hashBytes(first) };
-    }
-    source.tailBytes = nextTail(source.tailBytes, chunk);
-    source.file.tail = { bytes: source.tailBytes.length, hash: hashBytes(source.tailBytes) };
+    source.windows.push(chunk);
     this.take(source.parser.push(this.pool === null || (owned && whole) ? chunk : chunk.slice()));
     // A full block goes out; so does any held line while the pool is idle (the first rows, a slow reader).
     if (this.pool === null || source.heldBytes >= BLOCK_BYTES || this.inFlight === 0) this.flush(source);
@@ -192,6 +198,7 @@ export class LoadState {
     }
     this.flush(source);
     this.countLines(source);
+    source.file.check = source.windows.digest();
     // A followed file's verdict is so far: it may still turn out to be v1 once a record arrives.
     const unsupported = source.parser.unsupported;
     if (unsupported !== null) source.file.unsupported = unsupported;

@@ -1,5 +1,4 @@
-import { concat } from '../format';
-import { decompressIfGzip } from './gzip';
+import { concat, decompressIfGzip } from '../format';
 import type { LoadSource } from './sources';
 
 /** How much of a file the mapping preview reads: enough for its first records, little enough to be instant. */

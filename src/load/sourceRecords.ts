@@ -1,6 +1,14 @@
-import { createLineParser, type FieldMapping, forEachLine, type LineResult, type LineRun, parseLine, type Rollout } from '../format';
+import {
+  createLineParser,
+  decompressIfGzip,
+  type FieldMapping,
+  forEachLine,
+  type LineResult,
+  type LineRun,
+  parseLine,
+  type Rollout,
+} from '../format';
 import { openByteStream } from './byteStream';
-import { decompressIfGzip } from './gzip';
 import type { LoadSource } from './sources';
 
 /** A rollout by where it is read: its source's name, its line, and its ids (a line may hold several). */

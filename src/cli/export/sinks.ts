@@ -1,6 +1,5 @@
 import { type Chosen, dpoSink, type ExportSink, Skips, sftSink, v1Sink } from '../../analysis';
-import type { LoadedRollout } from '../../format';
-import { LineSpans } from '../runIndex/lineSpans';
+import { LineSpans, type LoadedRollout } from '../../format';
 import { fileNameStep, indexRow, type RowOptions } from '../runIndex/rows';
 import { cliTokenText } from '../tokenText';
 import { JsonLinesOut } from './output';

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import type { LineResult } from '../../format';
+import { checkWindows, type LineResult, LineSpans, type Sha256, windowsDigest } from '../../format';
 import { encodeIndexShard, type IndexRow } from '../../format/runIndex/columns';
 import type { RunManifest } from '../../format/runIndex/manifest';
 import { type ReadOptions, readJsonlFile } from '../readFile';
-import { LineSpans } from './lineSpans';
 import { writeInIndex } from './ownFiles';
 import { fileNameStep, indexRow, type RowOptions } from './rows';
 
@@ -56,30 +55,36 @@ export interface ScanResult {
   unsupported: string | null;
 }
 
-/** Bytes a resumed read checks at the file's start and before the resume point: 64 KiB each. */
+/**
+ * Bytes a resumed read checks at the file's start and before the resume point: 64 KiB each. A local
+ * read, so larger than the follower's windows (src/load/follow.ts), which cost a request each append.
+ */
 const CHECK_BYTES = 64 * 1024;
 
 /**
- * A hash of the file's first bytes and of those just before `end`: unchanged when the file only grew
- * past `end`, different when it was replaced (a writer that rewrites a file in place keeping both of
- * those 64 KiB windows is the one case taken for growth).
+ * The digest of the file's check windows at `end` (format/read: its first bytes and those just before
+ * `end`), read from disk: unchanged when the file only grew past `end`, different when it was replaced.
  */
 export async function tailCheck(path: string, end: number): Promise<string> {
   const handle = await open(path, 'r');
   try {
-    const hash = createHash('sha256');
-    const head = Buffer.alloc(Math.min(CHECK_BYTES, end));
-    await handle.read(head, 0, head.length, 0);
-    hash.update(head);
-    const from = Math.max(head.length, end - CHECK_BYTES);
-    const tail = Buffer.alloc(end - from);
-    await handle.read(tail, 0, tail.length, from);
-    hash.update(tail);
-    return hash.digest('hex').slice(0, 32);
+    const { head, tail } = checkWindows(end, CHECK_BYTES);
+    const read = async ({ from, to }: { from: number; to: number }) => {
+      const bytes = Buffer.alloc(to - from);
+      await handle.read(bytes, 0, bytes.length, from);
+      return bytes;
+    };
+    return windowsDigest(await read(head), await read(tail), nodeSha256);
   } finally {
     await handle.close();
   }
 }
+
+const nodeSha256: Sha256 = (parts) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest();
+};
 
 /** A safe relative directory for a file's shards: no `..`, no leading `/`. */
 function shardDir(file: string): string {

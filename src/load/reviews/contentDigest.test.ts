@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { decompressIfGzip } from '../../format';
 import type { Bytes } from '../byteStream';
-import { decompressIfGzip } from '../gzip';
 import { digestStream } from './contentDigest';
 import { memoryReviewDb } from './reviewDb';
 

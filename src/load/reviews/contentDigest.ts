@@ -1,8 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { queryOptions } from '@tanstack/react-query';
 import { toHex } from '../../analysis';
+import { decompressIfGzip } from '../../format';
 import { type Bytes, openByteStream } from '../byteStream';
-import { decompressIfGzip } from '../gzip';
 import { type LoadSource, sourceKey } from '../sources';
 
 /*

@@ -1,5 +1,4 @@
-import type { Bytes } from '../byteStream';
-import { decompressIfGzip } from '../gzip';
+import { type Bytes, decompressIfGzip } from '../../format';
 
 /*
  * Reads one rollout's bytes out of a run's file (docs/adr/0015). A plain file is read by an HTTP range

@@ -1,7 +1,6 @@
 import { contentClauses, parseQuery, RecordScanner, type SearchMatch } from '../../analysis';
-import type { FieldMapping } from '../../format';
+import { decompressIfGzip, type FieldMapping } from '../../format';
 import { openByteStream } from '../byteStream';
-import { decompressIfGzip } from '../gzip';
 import type { LoadSource } from '../sources';
 
 export interface SearchProgress {
