@@ -37,7 +37,8 @@ const useReviewerStore = create<ReviewerState & { actions: ReviewerActions }>()(
     },
   ),
 );
-const hydrate = () => void useReviewerStore.persist.rehydrate();
+// No `persist` API where there is no localStorage (node, in tests): nothing to read then.
+const hydrate = () => void useReviewerStore.persist?.rehydrate();
 if (typeof requestIdleCallback === 'function') requestIdleCallback(hydrate, { timeout: 2000 });
 else setTimeout(hydrate, 0);
 
