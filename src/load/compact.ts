@@ -1,5 +1,6 @@
 import { chunkedArray, type Pass, runPass, sharedPrefixes } from '../analysis';
 import type { Rollout, Segment, Step, Training } from '../format';
+import { IDS_PER_YIELD, LAZY_STEPS, SEGMENTS_PER_CHUNK, STEPS_PER_CHUNK } from './scale';
 
 /*
  * The in-memory form of a loaded rollout (docs/adr/0006, 0008). A segment's `input_ids` nearly always
@@ -34,18 +35,8 @@ export interface CompactRollout {
   size: number;
 }
 
-/** Steps per chunk of JSON: a chunk parses in about a millisecond. */
-const STEPS_PER_CHUNK = 2048;
-/**
- * Past this many steps, an expanded record's steps stay JSON chunks, parsed when read (`chunkedArray`,
- * docs/adr/0018); up to it they are one plain array, as they always were. The same bound as a huge
- * record's (HUGE_RECORD): below it the parsed steps are too few to cost the collector anything.
- */
-export const LAZY_STEPS = 5000;
-/** Segment layouts per chunk; each segment also copies its context's ids when expanded. */
-const SEGMENTS_PER_CHUNK = 256;
-/** A pass yields after expanding about this many ids (a segment's context may hold 100k). */
-const IDS_PER_YIELD = 1 << 20;
+// Re-exported: expansion's tests name the bound by the module that applies it.
+export { LAZY_STEPS };
 
 /** Where a chunk lies, from `chunksAt`: offset and length in bytes. */
 type Region = [offset: number, length: number];

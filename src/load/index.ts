@@ -1,6 +1,6 @@
 export type { Dataset, DatasetCounts, DatasetFeed } from './dataset/dataset';
 export { loadedDataset, loadedFilesFeed } from './dataset/loadedDataset';
-export { HUGE_RECORD, readProgress, subscribeReadProgress } from './dataset/sliced';
+export { readProgress, subscribeReadProgress } from './dataset/sliced';
 export type { Decoder } from './decode';
 export { isQwenTokenizer, qwenTokenizerOptions, useDecoder } from './decode';
 export { lintReportOptions, loadKey, useLintReport } from './lintReportQuery';
@@ -40,6 +40,14 @@ export {
   runSource,
   sourceUrl,
 } from './run';
+export {
+  AUDIT_AT_ONCE_PARSED_STEPS,
+  AUDIT_AT_ONCE_STEPS,
+  HUGE_ROWS,
+  isHugeRecord,
+  PAGE_ALIGNED_ROWS,
+  PAGE_TURNS,
+} from './scale';
 export type { SearchPlace, SearchProgress } from './search/searchClient';
 export { startSearch } from './search/searchClient';
 export type { ServedFile } from './served';

@@ -4,9 +4,10 @@ import { type CompactRollout, expandRollout } from '../compact';
 import { lintReportOptions, loadKey } from '../lintReportQuery';
 import type { LoadResult, ReadOptions } from '../loadState';
 import { findRollout, rolloutKeys } from '../rolloutKeys';
+import { isHugeRecord } from '../scale';
 import type { LoadSource } from '../sources';
 import type { AdvantageMode, Dataset, DatasetCounts, DatasetFeed } from './dataset';
-import { expandInSlices, HUGE_RECORD } from './sliced';
+import { expandInSlices } from './sliced';
 
 // One dataset per load snapshot and one record per compact rollout, however many views ask: a live file's
 // next snapshot keeps the compact rollouts it already had, so an open rollout keeps its record too.
@@ -18,7 +19,7 @@ const expanding = new WeakMap<CompactRollout, Promise<Rollout>>();
 function expand(compact: CompactRollout): Rollout | Promise<Rollout> {
   const known = expanded.get(compact);
   if (known) return known;
-  if (compact.size > HUGE_RECORD) {
+  if (isHugeRecord(compact)) {
     let read = expanding.get(compact);
     if (!read) {
       read = expandInSlices(compact, (record) => expanded.set(compact, record));

@@ -3,11 +3,10 @@ import { type CompactRollout, expandPass } from '../compact';
 import { runInSlices } from '../slices';
 
 /*
- * A record of more than HUGE_RECORD steps + segments is expanded in slices (src/load/slices.ts) and
+ * A huge record (isHugeRecord, src/load/scale.ts) is expanded in slices (src/load/slices.ts) and
  * handed to the views as a promise, as a run index's range read is: the rollout page shows how far the
  * expansion has got meanwhile. Below it, expanding costs a few ms and the record is there at once.
  */
-export const HUGE_RECORD = 5000;
 
 interface Read {
   done: number;

@@ -11,9 +11,9 @@ import {
 } from '../../analysis';
 import { createLineParser, isFormatId, parseScanRules, type Rollout } from '../../format';
 import type { AdvantageMode, Dataset, DatasetCounts } from '../dataset/dataset';
-import { HUGE_RECORD } from '../dataset/sliced';
 import type { LoadedFile } from '../loadState';
 import { findRollout, rolloutKeys } from '../rolloutKeys';
+import { isHugeRecord } from '../scale';
 import type { LoadSource } from '../sources';
 import type { RangeReader } from './rangeRead';
 import { NO_STEP, type RunColumns } from './runColumns';
@@ -259,7 +259,7 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
       const row = rows()[i];
       if (!row) throw new Error(`no row ${i}`);
       // A huge record's summary would be one long task on the page: its row keeps the index's counts.
-      if (record.segments.length + (record.steps?.length ?? 0) > HUGE_RECORD) return row;
+      if (isHugeRecord(record)) return row;
       let made = whole.get(record);
       if (!made) {
         // lint's per-rollout summary with the options the index was built with, so its counts are the row's.

@@ -2,15 +2,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { AlignedRow, Alignment } from '../../analysis';
 import type { Rollout, Step } from '../../format';
+import { PAGE_ALIGNED_ROWS } from '../../load';
 import { TurnPager } from '../shared/TurnPager';
 import { pageCount, pageOfTurn, turnsOfPage } from '../shared/turnPages';
 
 const ROW_HEIGHT = 26;
-/**
- * Rows a page: the virtualizer lays out every row of its list (a million rows of two million-step
- * rollouts were a 125 ms task), so a longer alignment is shown a page at a time (turnPages.ts).
- */
-const PAGE_ROWS = 5000;
 const ROWS = { items: 'rows', goTo: 'row' };
 const MARK: Record<AlignedRow['kind'], string> = { same: '=', changed: '≠', 'only-a': 'A only', 'only-b': 'B only' };
 const MARK_WORDS: Record<AlignedRow['kind'], string> = {
@@ -41,9 +37,9 @@ export function AlignedSteps({
   onSelect: (row: number) => void;
 }) {
   const total = alignment.rows.length;
-  const pages = pageCount(total, PAGE_ROWS);
-  const page = pageOfTurn(selected, total, PAGE_ROWS);
-  const { from, to } = turnsOfPage(page, total, PAGE_ROWS);
+  const pages = pageCount(total, PAGE_ALIGNED_ROWS);
+  const page = pageOfTurn(selected, total, PAGE_ALIGNED_ROWS);
+  const { from, to } = turnsOfPage(page, total, PAGE_ALIGNED_ROWS);
   const list = <RowList key={page} alignment={alignment} from={from} to={to} a={a} b={b} selected={selected} onSelect={onSelect} />;
   if (pages === 1) return list;
   return (
@@ -56,7 +52,7 @@ export function AlignedSteps({
         from={from}
         to={to}
         turns={total}
-        onPage={(p) => onSelect(turnsOfPage(p, total, PAGE_ROWS).from)}
+        onPage={(p) => onSelect(turnsOfPage(p, total, PAGE_ALIGNED_ROWS).from)}
         onGoToStep={(row) => onSelect(row - 1)}
         steps={total}
       />

@@ -9,11 +9,12 @@ import {
   rowCounts,
 } from '../../analysis';
 import type { Rollout } from '../../format';
+import { isHugeRecord } from '../../load';
 import { backToList, toCompare, toRollout, useRolloutKeys, useRolloutRecord, useRolloutSummary, useSelection } from '../../state';
 import { BuildingNote } from '../shared/BuildingNote';
 import { formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
-import { isHuge, usePass } from '../shared/usePass';
+import { usePass } from '../shared/usePass';
 import { AlignedSteps } from './AlignedSteps';
 import { GenerationCard } from './GenerationCard';
 import { PairDetail } from './PairDetail';
@@ -56,7 +57,7 @@ interface PairProps {
 
 function Pair({ keyA, keyB, summaryA, summaryB, recordA, recordB }: PairProps) {
   // A huge rollout's calls are aligned in slices, a progress note meanwhile (its steps are parsed as read).
-  const { value: alignment, done } = usePass(() => alignRolloutsPass(recordA, recordB), isHuge(recordA) || isHuge(recordB), [
+  const { value: alignment, done } = usePass(() => alignRolloutsPass(recordA, recordB), isHugeRecord(recordA) || isHugeRecord(recordB), [
     recordA,
     recordB,
   ]);

@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { formatCount, plural, type RolePages, rolePageEvents, rolePagesPass } from '../../analysis';
 import type { Rollout } from '../../format';
+import { isHugeRecord, PAGE_TURNS } from '../../load';
 import { selectStep, useSelectedRollout, useSelection } from '../../state';
 import { BuildingNote } from '../shared/BuildingNote';
 import { TurnPager } from '../shared/TurnPager';
-import { isHuge, usePass } from '../shared/usePass';
+import { turnsOfPage } from '../shared/turnPages';
+import { usePass } from '../shared/usePass';
 import { LANE_ROLE, LANES, lazyWords } from './events';
 import { GUTTER, LANE_WIDTH, layoutRows, WIDTH } from './layout';
 import { INITIAL_PLAYBACK, type Playback, type PlaybackAction, playbackStep } from './playback';
@@ -13,12 +15,6 @@ import { SwimlaneDiagram } from './SwimlaneDiagram';
 import './roles.css';
 
 const SPEEDS = [0.5, 1, 2] as const;
-/**
- * Turns on a page of a huge rollout's diagram (about 4 events a turn): a page's events are made, laid
- * out and virtualized in one render, a few ms. A rollout that is not huge (isHuge) is one page, drawn
- * as before issue 18.
- */
-const PAGE_TURNS = 1_000;
 /** How long one event stays current while playing at 1×: long enough to read its caption aloud. */
 const EVENT_MS = 1800;
 
@@ -31,9 +27,12 @@ export function RolesView() {
   return selected?.record ? <RolesPaged rolloutKey={selected.key} record={selected.record} steps={selected.summary.steps} /> : null;
 }
 
-/** The pages of the diagram: at once, or for a huge rollout counted in slices with a note saying how far. */
+/**
+ * The pages of the diagram: at once, or for a huge rollout counted in slices with a note saying how far.
+ * A huge rollout's are `PAGE_TURNS` turns each; one that is not huge is one page, drawn as before issue 18.
+ */
 function RolesPaged({ rolloutKey, record, steps }: { rolloutKey: string; record: Rollout; steps: number }) {
-  const huge = isHuge(record);
+  const huge = isHugeRecord(record);
   const { value: pages, done } = usePass(() => rolePagesPass(record, huge ? PAGE_TURNS : Number.MAX_SAFE_INTEGER), huge, [record]);
   if (!pages) return <BuildingNote what={`Laying out the four roles of ${plural(steps, 'step')}`} done={done} />;
   return <Roles rolloutKey={rolloutKey} record={record} pages={pages} />;
@@ -169,8 +168,7 @@ function Roles({ rolloutKey, record, pages }: { rolloutKey: string; record: Roll
             label="Events"
             page={page}
             pages={pageTotal}
-            from={page * pages.per}
-            to={Math.min(pages.turns.length, (page + 1) * pages.per)}
+            {...turnsOfPage(page, pages.turns.length, pages.per)}
             turns={pages.turns.length}
             onPage={setPage}
             onGoToStep={selectStep}

@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { formatCount, plural } from '../../analysis';
 import type { Rollout } from '../../format';
+import { isHugeRecord } from '../../load';
 import { formatBytes } from '../shared/format';
-import { isHuge, usePass } from '../shared/usePass';
+import { usePass } from '../shared/usePass';
 import { type JsonLine, jsonLineReader, jsonText } from './raw/jsonLines';
 import { RawJsonLine } from './raw/RawJson';
 import { RawLines } from './raw/RawLines';
@@ -24,7 +25,7 @@ type CopyState = { kind: 'idle' } | { kind: 'copied'; bytes: number } | { kind: 
  * fields outside format v1 found in slices, and it is not offered whole to the clipboard.
  */
 export function RawView({ record }: { record: Rollout }) {
-  const huge = isHuge(record);
+  const huge = isHugeRecord(record);
   const reader = useMemo(() => jsonLineReader(record), [record]);
   const { value: unknown } = usePass(() => unknownFieldsPass(record), huge, [record]);
   // Only top-level keys are marked in the text: a key name alone does not say where a nested line is.

@@ -1,25 +1,18 @@
 import { useMemo, useRef, useState } from 'react';
 import { markRegexes, plural } from '../../analysis';
 import type { Rollout } from '../../format';
+import { isHugeRecord, PAGE_TURNS } from '../../load';
 import { type SelectedRollout, selectStep, useSelectedRollout, useSelection } from '../../state';
 import { BuildingNote } from '../shared/BuildingNote';
 import { SearchMarks } from '../shared/marks';
 import { TurnPager } from '../shared/TurnPager';
 import { pageCount, pageOfTurn, turnsOfPage } from '../shared/turnPages';
-import { isHuge, usePass } from '../shared/usePass';
+import { usePass } from '../shared/usePass';
 import { RolloutFindings } from './steps/FindingBadge';
 import { type Hold, StepsPage } from './steps/StepsPage';
 import { type StepsModel, stepsModelPass } from './steps/stepsModel';
 import { useExpanded } from './steps/useExpanded';
 import './steps/steps.css';
-
-/**
- * Turns on a page of a huge rollout's steps (turnPages.ts); a rollout that is not huge (isHuge) is one
- * page, shown whole as before issue 18. Not the most one element holds (10,000 rows of ~240 px would
- * fit): the virtualizer lays out the whole page again each time a shown row is measured, about 15
- * times after turning to a far page, so a page of 10,000 made that turn a task of 60–80 ms.
- */
-const PAGE_TURNS = 1_000;
 
 /**
  * The rollout step by step: per turn what the model did (action), got back (observation) and saw
@@ -35,12 +28,15 @@ export function StepsView() {
 
 /** The rows' model: at once, or for a huge rollout built in slices with a note saying how far. */
 function StepsModelled({ record, summary }: { record: Rollout; summary: SelectedRollout['summary'] }) {
-  const { value: model, done } = usePass(() => stepsModelPass(record, summary), isHuge(record), [record, summary]);
+  const { value: model, done } = usePass(() => stepsModelPass(record, summary), isHugeRecord(record), [record, summary]);
   if (!model) return <BuildingNote what={`Lining up ${plural(summary.steps, 'step')} with their generations and findings`} done={done} />;
   return <StepsList record={record} model={model} />;
 }
 
-/** A huge rollout's rows come in pages of turns: the page a row is on, and a page's rows [from, to). */
+/**
+ * A huge rollout's rows come in pages of `PAGE_TURNS` turns: the page a row is on, and a page's rows
+ * [from, to). A rollout that is not huge (isHugeRecord) is one page, shown whole as before issue 18.
+ */
 function rowPages(model: StepsModel, per: number) {
   const turns = model.count - 3;
   const pages = pageCount(turns, per);
@@ -57,7 +53,7 @@ function StepsList({ record, model }: { record: Rollout; model: StepsModel }) {
   const selection = useSelection();
   const expanded = useExpanded();
   const { rowOfStep, stepCount } = model;
-  const paging = rowPages(model, isHuge(record) ? PAGE_TURNS : Number.MAX_SAFE_INTEGER);
+  const paging = rowPages(model, isHugeRecord(record) ? PAGE_TURNS : Number.MAX_SAFE_INTEGER);
 
   const selectedStep = selection.step !== null && rowOfStep(selection.step) !== undefined ? selection.step : null;
   const selectedRow = selectedStep === null ? null : (rowOfStep(selectedStep) ?? null);

@@ -1,12 +1,6 @@
 import { type DependencyList, startTransition, useEffect, useMemo, useState } from 'react';
 import { type Pass, runPass } from '../../analysis';
-import type { Rollout } from '../../format';
-import { HUGE_RECORD, runInSlices } from '../../load';
-
-/** Whether a record is huge enough that its views build their models in slices (src/load/dataset/sliced.ts). */
-export function isHuge(record: Rollout): boolean {
-  return record.segments.length + (record.steps?.length ?? 0) > HUGE_RECORD;
-}
+import { runInSlices } from '../../load';
 
 /**
  * The result of a whole-rollout pass: at once (in the render) when `sliced` is false, as for every

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { Rollout } from '../../../format';
-import { isQwenTokenizer, qwenTokenizerOptions } from '../../../load';
+import { HUGE_ROWS, isQwenTokenizer, qwenTokenizerOptions } from '../../../load';
 import { selectStep, useSelectedDecoder } from '../../../state';
 import { useFocusOnArrival } from '../../shared/useFocusOnArrival';
 import { EndLane } from './EndLane';
@@ -15,9 +15,6 @@ import type { Expanded } from './useExpanded';
 
 /** Height of the sticky column header inside the scroller, in px. Keep in step with `.steps__columns`. */
 const HEADER_HEIGHT = 26;
-
-/** Past this many rows, rows are measured by the ResizeObserver only (observedSize). */
-const HUGE_ROWS = 5_000;
 
 /** A row's height from its ResizeObserver entry; until one arrives, what is known or guessed. */
 function observedSize(el: Element, entry: ResizeObserverEntry | undefined, v: Virtualizer<HTMLElement, Element>): number {
