@@ -1,8 +1,10 @@
-import { compact, idOf, int, intArray, isRecord, type Json, list, locator, num, numArray, rewardFor, str, unmapped } from '../read';
-import { chatTurns, contentText, type Message, normalizeMessage, normalizeToolCall, parsedArguments, type ToolCall } from '../transcript';
+import { compact, idOf, int, intArray, type Json, list, locator, num, numArray, rewardFor, unmapped } from '../read';
+import { chatTurns, contentText, type Message, parsedArguments } from '../transcript';
 import { type Convert, type ConvertContext, ConvertError } from '../types';
+import { mappedCalls, renamedMessages } from './messages';
+import { at } from './path';
 import type { FieldMapping } from './schema';
-import { toChatMessages } from './shapes';
+import type { Out } from './shapes';
 
 /*
  * Reads one record of a home-grown dump through a field mapping (schema.ts). The same rules as every
@@ -10,18 +12,6 @@ import { toChatMessages } from './shapes';
  * the status goes through the mapping's table with the raw value kept; fields the mapping does not name
  * stay under `extra`.
  */
-
-/** The value at a dot-separated path (`a.b.0.c`), or undefined. */
-export function at(value: unknown, path: string | undefined): unknown {
-  if (path === undefined) return undefined;
-  let v: unknown = value;
-  for (const key of path.split('.')) {
-    if (Array.isArray(v) && /^\d+$/.test(key)) v = v[Number(key)];
-    else if (isRecord(v) && Object.hasOwn(v, key)) v = v[key];
-    else return undefined;
-  }
-  return v;
-}
 
 /** A field read whole leaves `extra`; an object read only in part stays there whole, so nothing is lost. */
 function topKey(path: string | undefined): string[] {
@@ -42,42 +32,6 @@ function tokenSegment(source: unknown, tokens: FieldMapping['tokens'], where: st
   const logprobs = lps === undefined ? [] : numArray(lps);
   if (!logprobs) throw new ConvertError(`${where}${tokens.logprobs}: expected an array of numbers (the mapping's tokens.logprobs)`);
   return { input_ids: inputIds, generated_ids: ids, old_logprobs: logprobs };
-}
-
-function mappedCalls(raw: unknown, mapping: FieldMapping, where: string): ToolCall[] {
-  const items = raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw];
-  const f = mapping.tool_call;
-  return items.map((item, i) => {
-    if (!f) return normalizeToolCall(item, `${where}[${i}]`);
-    const id = idOf(at(item, f.id ?? 'id'));
-    const name = str(at(item, f.name ?? 'name'));
-    const args = at(item, f.arguments ?? 'arguments');
-    return compact({ id, name, arguments: args === undefined ? undefined : typeof args === 'string' ? args : JSON.stringify(args) });
-  });
-}
-
-function renamedMessages(raw: unknown, mapping: NonNullable<FieldMapping['messages']>, full: FieldMapping, ctx: ConvertContext): Message[] {
-  const listed = list(raw);
-  if (!listed) throw new ConvertError(`${mapping.path}: expected an array of messages (the mapping's messages.path)`);
-  // Another shape (Anthropic blocks, Gemini parts, a step list, ...) is read into chat messages first.
-  const shaped = mapping.shape !== undefined && mapping.shape !== 'chat';
-  const items = shaped ? toChatMessages(mapping.shape ?? 'chat', listed, `${locator(ctx)}/${mapping.path}`) : listed;
-  return items.map((m, i) => {
-    const where = `${mapping.path}[${i}]`;
-    const role = str(at(m, shaped ? 'role' : (mapping.role ?? 'role')));
-    if (role === undefined)
-      throw new ConvertError(`${where}.${mapping.role ?? 'role'}: expected the message's role (the mapping's messages.role)`);
-    const calls = at(m, shaped ? 'tool_calls' : (mapping.tool_calls ?? 'tool_calls'));
-    const renamed: Json = {
-      ...(isRecord(m) ? m : {}),
-      role: mapping.roles?.[role] ?? role,
-      content: at(m, shaped ? 'content' : (mapping.content ?? 'content')) ?? null,
-      tool_call_id: at(m, shaped ? 'tool_call_id' : (mapping.tool_call_id ?? 'tool_call_id')),
-      tool_calls: calls === undefined ? undefined : shaped ? calls : mappedCalls(calls, full, `${where}.tool_calls`),
-    };
-    if (renamed.role !== role) renamed.source_role = role;
-    return normalizeMessage(renamed, where) ?? { role, content: null };
-  });
 }
 
 /** Turns: each is one generation (a segment); each executed call with its observation is a step. */
@@ -126,7 +80,13 @@ function turnsOf(value: Json, mapping: NonNullable<FieldMapping['turns']>, full:
 }
 
 /** The `mapped` format: one source record → one v1 record, as the mapping in `ctx.mapping` says. */
-export const convertMapped: Convert = (value, ctx) => {
+export const convertMapped: Convert = (value, ctx) => convertMappedWith(value, ctx, undefined);
+
+/**
+ * `convertMapped`, given the shaped messages already read (`readShape`) but not yet paired, as the
+ * structural reader has them from detection; they are paired here, and read from the record otherwise.
+ */
+export function convertMappedWith(value: Json, ctx: ConvertContext, unpaired: Out[] | undefined): Json[] {
   const mapping = ctx.mapping;
   if (!mapping) throw new ConvertError('no field mapping was given (--map)');
   const rawReward = at(value, mapping.reward);
@@ -141,7 +101,7 @@ export const convertMapped: Convert = (value, ctx) => {
   let segments: Json[] = [];
   let steps: Json[] = [];
   if (mapping.messages) {
-    transcript = renamedMessages(at(value, mapping.messages.path), mapping.messages, mapping, ctx);
+    transcript = renamedMessages(at(value, mapping.messages.path), mapping.messages, mapping, ctx, unpaired);
     ({ segments, steps } = chatTurns(transcript, 0));
     markPositionJoins(transcript, segments, steps);
   } else if (mapping.turns) {
@@ -166,24 +126,27 @@ export const convertMapped: Convert = (value, ctx) => {
   const extra = unmapped(value, mappedKeys) ?? {};
   const prompt = at(value, mapping.prompt);
   const step = int(at(value, mapping.training_step));
-  return [
-    compact({
-      source_format: 'mapped',
-      task_id: idOf(at(value, mapping.task_id)) ?? locator(ctx),
-      rollout_id: idOf(at(value, mapping.rollout_id)) ?? locator(ctx),
-      group_id: idOf(at(value, mapping.group_id)),
-      policy_version: idOf(at(value, mapping.policy_version)),
-      training_step: step !== undefined && step >= 0 ? step : undefined,
-      task: typeof prompt === 'string' ? { prompt } : undefined,
-      transcript,
-      segments,
-      steps: steps.length > 0 ? steps : undefined,
-      termination,
-      reward: rewardFor(termination, reward, extra),
-      extra: Object.keys(extra).length > 0 ? extra : undefined,
-    }),
-  ];
-};
+  // Built key by key, in v1's order, rather than compacted: deleting keys leaves an object slow to read,
+  // and every later reader (the schema check, the depth bound, the views) reads this one.
+  const record: Json = {
+    source_format: 'mapped',
+    task_id: idOf(at(value, mapping.task_id)) ?? locator(ctx),
+    rollout_id: idOf(at(value, mapping.rollout_id)) ?? locator(ctx),
+  };
+  const group = idOf(at(value, mapping.group_id));
+  if (group !== undefined) record.group_id = group;
+  const policy = idOf(at(value, mapping.policy_version));
+  if (policy !== undefined) record.policy_version = policy;
+  if (step !== undefined && step >= 0) record.training_step = step;
+  if (typeof prompt === 'string') record.task = { prompt };
+  if (transcript !== undefined) record.transcript = transcript;
+  record.segments = segments;
+  if (steps.length > 0) record.steps = steps;
+  record.termination = termination;
+  record.reward = rewardFor(termination, reward, extra);
+  if (Object.keys(extra).length > 0) record.extra = extra;
+  return [record];
+}
 
 /**
  * Calls and results a shape paired by order (shapes.ts): the step says `joined_by: "position"`, and the

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseText } from '../fixtures';
-import { at } from './convert';
+import { at } from './path';
 import { MappingError, parseFieldMapping } from './schema';
 
 const ROOT = join(import.meta.dirname, '../../../..');
@@ -42,6 +42,11 @@ describe('field mapping: validation names the mapping field', () => {
     expect(at({ a: { b: [{ c: 1 }] } }, 'a.b.0.c')).toBe(1);
     expect(at({ a: [1] }, 'a.x')).toBeUndefined();
     expect(at({ a: {} }, 'a.constructor')).toBeUndefined();
+    // A path of one key (the usual one) reads the same way.
+    expect(at([7, 8], '1')).toBe(8);
+    expect(at([7], 'length')).toBeUndefined();
+    expect(at({}, 'constructor')).toBeUndefined();
+    expect(at('text', 'length')).toBeUndefined();
   });
 });
 
@@ -107,6 +112,28 @@ describe('field mapping: the worked examples of docs/formats.md', () => {
       { role: 'user', content: 'What is 17 * 23?', speaker: 'human', text: 'What is 17 * 23?', source_role: 'human' },
       { role: 'assistant', content: '391', speaker: 'bot', text: '391', source_role: 'bot' },
     ]);
+  });
+
+  it('a shape read through renamed roles: each message keeps its source role and its join, in one key order', () => {
+    const line = {
+      contents: [
+        { role: 'user', parts: [{ text: 'Weather in Oslo?' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Oslo' } } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { temp_c: 4 } } }] },
+      ],
+    };
+    const map = JSON.stringify({ messages: { path: 'contents', shape: 'gemini', roles: { user: 'system', tool: 'user' } } });
+    const { rollouts } = records(`${JSON.stringify(line)}\n`, map);
+    const transcript = (rollouts[0] as { transcript?: object[] }).transcript ?? [];
+    const id = 'dump.jsonl:1/contents/call-0';
+    // Key order too: a record is written out as it is (export, the CLI's JSON), and must not change with the reader.
+    expect(JSON.stringify(transcript)).toBe(
+      JSON.stringify([
+        { source_role: 'user', role: 'system', content: 'Weather in Oslo?' },
+        { role: 'assistant', content: null, tool_calls: [{ id_is_position: true, id, name: 'get_weather', arguments: '{"city":"Oslo"}' }] },
+        { joined_by: 'position', source_role: 'tool', role: 'user', content: '{"temp_c":4}', tool_call_id: id, name: 'get_weather' },
+      ]),
+    );
   });
 
   it('a record the mapping cannot read is its line’s error, naming the mapping field; no status is unknown', () => {

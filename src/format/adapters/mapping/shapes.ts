@@ -11,7 +11,8 @@ import { contentText } from '../transcript';
 export const MESSAGE_SHAPES = ['chat', 'responses', 'anthropic', 'gemini', 'sharegpt', 'langchain', 'smolagents', 'steps'] as const;
 export type MessageShape = (typeof MESSAGE_SHAPES)[number];
 
-type Out = Json & { role: string };
+/** A message in chat form, as the readers below give it. */
+export type Out = Json & { role: string };
 
 const argumentsText = (v: unknown): string | undefined => (v === undefined ? undefined : typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -232,7 +233,20 @@ const READERS: Record<MessageShape, (items: readonly unknown[]) => Out[]> = {
  * `joined_by: "position"` so the step can say so.
  */
 export function toChatMessages(shape: MessageShape, items: readonly unknown[], where: string): Out[] {
-  const messages = READERS[shape](items);
+  return pairByPosition(readShape(shape, items), where);
+}
+
+/**
+ * The messages of a list, before any call is paired (`pairByPosition`): the structural reader looks at their
+ * roles while detecting, and pairs them once it knows the record's location, which the ids are made from.
+ * Every shape but `chat` gives new objects; `chat` keeps the source's own tool-call objects.
+ */
+export function readShape(shape: MessageShape, items: readonly unknown[]): Out[] {
+  return READERS[shape](items);
+}
+
+/** Gives calls with no id the id `<where>/call-<n>` and joins id-less results to them by order, in place. */
+export function pairByPosition(messages: Out[], where: string): Out[] {
   const open: Json[] = [];
   let n = 0;
   for (const m of messages) {

@@ -30,53 +30,75 @@ const ACCEPTS: Record<Fact, (v: unknown) => boolean> = {
 
 const MAX_DEPTH = 3;
 
-function valueAt(v: unknown, path: string): unknown {
+/** Each name split once: a name may be a path (`rewards.total`). */
+const NAME_PARTS = new Map<string, readonly string[]>(Object.values(FIELD_NAMES).flatMap((names) => names.map((n) => [n, n.split('.')])));
+
+function valueAt(v: unknown, parts: readonly string[]): unknown {
   let at = v;
-  for (const key of path.split('.')) {
+  for (const key of parts) {
     if (!isRecord(at)) return undefined;
     at = at[key];
   }
   return at;
 }
 
+type Level = [Json, string][];
+
 /**
  * Each fact's path in the record (dot-separated, as a field mapping writes it), or absent. `skip` is the
  * conversation's path: nothing inside it is a fact of the whole record.
  */
 export function findFields(value: Json, skip: string): Partial<Record<Fact, string>> {
+  // The objects at each depth are the same for every fact: listed once, when some fact first looks there.
+  const levels: Level[] = [[[value, '']]];
+  const levelAt = (depth: number): Level => {
+    let level = levels[depth];
+    if (level === undefined) {
+      level = childrenOf(levelAt(depth - 1), skip);
+      levels[depth] = level;
+    }
+    return level;
+  };
   const out: Partial<Record<Fact, string>> = {};
   for (const fact of Object.keys(FIELD_NAMES) as Fact[]) {
-    const path = findOne(value, fact, skip);
+    const path = findOne(levelAt, fact, skip);
     if (path !== undefined) out[fact] = path;
   }
   return out;
 }
 
-function findOne(value: Json, fact: Fact, skip: string): string | undefined {
+function findOne(levelAt: (depth: number) => Level, fact: Fact, skip: string): string | undefined {
   const names = FIELD_NAMES[fact];
   const accepts = ACCEPTS[fact];
   // Breadth first: a top-level `score` beats a nested `metrics.score`.
-  let level: [Json, string][] = [[value, '']];
-  for (let depth = 0; depth < MAX_DEPTH && level.length > 0; depth++) {
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    const level = levelAt(depth);
+    if (level.length === 0) break;
     for (const name of names) {
+      const parts = NAME_PARTS.get(name) ?? [name];
       for (const [obj, prefix] of level) {
         const path = `${prefix}${name}`;
         if (path === skip) continue;
-        if (accepts(valueAt(obj, name))) return path;
+        if (accepts(valueAt(obj, parts))) return path;
       }
     }
-    const next: [Json, string][] = [];
-    for (const [obj, prefix] of level) {
-      for (const [key, child] of Object.entries(obj)) {
-        const path = `${prefix}${key}`;
-        // The object holding the conversation is searched too (`result.reward` beside `result.history`):
-        // only the conversation itself is skipped, below.
-        if (isRecord(child) && path !== skip && !key.includes('.')) next.push([child, `${path}.`]);
-      }
-    }
-    level = next;
   }
   return undefined;
+}
+
+function childrenOf(level: Level, skip: string): Level {
+  const next: Level = [];
+  for (const [obj, prefix] of level) {
+    for (const key in obj) {
+      if (!Object.hasOwn(obj, key)) continue;
+      const child = obj[key];
+      const path = `${prefix}${key}`;
+      // The object holding the conversation is searched too (`result.reward` beside `result.history`):
+      // only the conversation itself is skipped, below.
+      if (isRecord(child) && path !== skip && !key.includes('.')) next.push([child, `${path}.`]);
+    }
+  }
+  return next;
 }
 
 /**

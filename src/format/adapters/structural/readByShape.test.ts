@@ -129,6 +129,9 @@ describe('read by shape', () => {
     });
     expect(tools(r)).toEqual([['get_weather', '{"temp_c":4}']]);
     expect(r.steps[0].joined_by).toBe('position');
+    // Paired once the record's place is known (detection reads the list before it is): the id names it.
+    expect(r.steps[0].tool_call_id).toBe('dump.jsonl:1/contents/call-0');
+    expect(r.transcript[1].tool_calls[0].id).toBe('dump.jsonl:1/contents/call-0');
     expect(r.reward).toBe(0.5);
   });
 

@@ -1,6 +1,6 @@
-import { convertMapped } from '../mapping/convert';
+import { convertMappedWith } from '../mapping/convert';
 import type { FieldMapping } from '../mapping/schema';
-import { toChatMessages } from '../mapping/shapes';
+import { type Out, pairByPosition, readShape } from '../mapping/shapes';
 import { isRecord, type Json } from '../read';
 import { type Convert, ConvertError } from '../types';
 import { findFields } from './fields';
@@ -19,6 +19,11 @@ interface ShapeReading {
   mapping: FieldMapping;
   /** What was inferred and from where: `{conversation: "intermediate_steps", shape: "smolagents", reward: "score"}`. */
   inferred: Record<string, string>;
+  /**
+   * The conversation as read while detecting, not yet paired (its position ids name the record's location,
+   * known only when converting): taken by the first conversion, so reading the list twice is not the cost.
+   */
+  unpaired?: Out[];
 }
 
 /** The mapping a record's shape implies, or null when it holds no conversation with a model turn in it. */
@@ -28,14 +33,19 @@ function inferMapping(value: Json): ShapeReading | null {
   const items = conversation.path.split('.').reduce<unknown>((v, k) => (isRecord(v) ? v[k] : undefined), value);
   if (!Array.isArray(items)) return null;
   // A list of prompts (a data set, not a trajectory) has no model turn: that is not a rollout.
-  const messages = toChatMessages(conversation.shape, items, '');
+  const messages = readShape(conversation.shape, items);
+  // Chat messages keep the source's own call objects, and pairing gives those without an id one, here, with
+  // no location (`/call-0`): the conversion reads the source, so those ids are in the records. Kept as it was
+  // (the records must not change with this module's speed); pairing never changes a role.
+  if (conversation.shape === 'chat') pairByPosition(messages, '');
   if (!messages.some((m) => m.role === 'assistant')) return null;
   const fields = findFields(value, conversation.path);
   const inferred: Record<string, string> = { conversation: conversation.path, shape: conversation.shape };
   for (const fact of MAPPED_FACTS) if (fields[fact] !== undefined) inferred[fact] = fields[fact];
   if (fields.status !== undefined) inferred.termination = fields.status;
   const mapping = mappingOfInferred(inferred);
-  return mapping ? { mapping, inferred } : null;
+  if (!mapping) return null;
+  return conversation.shape === 'chat' ? { mapping, inferred } : { mapping, inferred, unpaired: messages };
 }
 
 /**
@@ -62,9 +72,15 @@ export function hasConversation(value: Json): boolean {
 export const convertByShape: Convert = (value, ctx) => {
   const reading = readingOf(value);
   if (!reading) throw new ConvertError('no conversation with a model turn was found in this record (docs/formats.md, "Read by shape")');
-  return convertMapped(value, { ...ctx, mapping: reading.mapping }).map((record) => ({
-    ...record,
-    source_format: 'structural',
-    extra: { ...(isRecord(record.extra) ? record.extra : {}), read_by_shape: reading.inferred },
-  }));
+  // Pairing writes into the messages: a second conversion of the same value reads its list afresh.
+  const unpaired = reading.unpaired;
+  reading.unpaired = undefined;
+  const records = convertMappedWith(value, { ...ctx, mapping: reading.mapping }, unpaired);
+  for (const record of records) {
+    // The record is the mapped reader's own, new: renamed and added to in place, keys in the same order.
+    record.source_format = 'structural';
+    if (isRecord(record.extra)) record.extra.read_by_shape = reading.inferred;
+    else record.extra = { read_by_shape: reading.inferred };
+  }
+  return records;
 };
