@@ -88,7 +88,9 @@ describe('NeMo Gym termination: status and incomplete_details', () => {
     expect(termination(rollout(work, {}, {}))).toBe('unknown');
     const [completed] = convertNemoGym(rollout(work, {}, { status: 'completed' }), { file: 'example_rollouts.jsonl', line: 1 });
     expect(completed?.termination).toBe('finished');
-    expect((completed?.extra as Record<string, unknown> | undefined)?.termination_evidence).toBe('response.status "completed", no stop recorded');
+    expect((completed?.extra as Record<string, unknown> | undefined)?.termination_evidence).toBe(
+      'response.status "completed", no stop recorded',
+    );
     // A stop the rollout records is read before the status, and names no evidence of the status.
     const [stopped] = convertNemoGym(rollout([...work, message('Done.')], {}, { status: 'completed' }), {
       file: 'example_rollouts.jsonl',

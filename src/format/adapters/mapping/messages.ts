@@ -46,10 +46,13 @@ export function renamedMessages(
   }
   const plain =
     mapping.role === undefined && mapping.content === undefined && mapping.tool_calls === undefined && mapping.tool_call_id === undefined;
-  return listed.map((m, i) => {
+  const messages = listed.map((m, i) => {
     const where = `${mapping.path}[${i}]`;
     return (plain ? chatMessage(m, mapping.roles, full, where) : null) ?? renamed(m, false, mapping, full, where);
   });
+  // Calls with no id are paired with their results by order, as every other shape's are. The messages are
+  // new objects (chatMessage, normalizeMessage): the source is not written into.
+  return pairByPosition(messages as Out[], `${locator(ctx)}/${mapping.path}`) as Message[];
 }
 
 function renamed(m: unknown, shaped: boolean, mapping: NonNullable<FieldMapping['messages']>, full: FieldMapping, where: string): Message {

@@ -217,7 +217,13 @@ function fromSteps(steps: readonly unknown[]): Out[] {
 }
 
 const READERS: Record<MessageShape, (items: readonly unknown[]) => Out[]> = {
-  chat: (items) => items.filter(isRecord).map((m) => ({ ...m, role: String(m.role ?? 'unknown') })),
+  // The calls are copied too: pairing gives id-less ones an id, and must not write into the source's objects.
+  chat: (items) =>
+    items.filter(isRecord).map((m) => {
+      const out: Out = { ...m, role: String(m.role ?? 'unknown') };
+      if (Array.isArray(m.tool_calls)) out.tool_calls = m.tool_calls.map((c: unknown) => (isRecord(c) ? { ...c } : c));
+      return out;
+    }),
   responses: fromResponses,
   anthropic: fromAnthropic,
   gemini: fromGemini,
@@ -239,7 +245,7 @@ export function toChatMessages(shape: MessageShape, items: readonly unknown[], w
 /**
  * The messages of a list, before any call is paired (`pairByPosition`): the structural reader looks at their
  * roles while detecting, and pairs them once it knows the record's location, which the ids are made from.
- * Every shape but `chat` gives new objects; `chat` keeps the source's own tool-call objects.
+ * Every shape gives new objects (messages and calls): the source is never written into.
  */
 export function readShape(shape: MessageShape, items: readonly unknown[]): Out[] {
   return READERS[shape](items);
@@ -251,7 +257,10 @@ export function pairByPosition(messages: Out[], where: string): Out[] {
   let n = 0;
   for (const m of messages) {
     if (Array.isArray(m.tool_calls)) {
-      for (const call of m.tool_calls as Json[]) {
+      for (const call of m.tool_calls as unknown[]) {
+        // A call that is not an object (a string, null) is the converter's to refuse, naming the field; here it
+        // is skipped, so one odd record cannot throw out of the reader and take its file's other lines with it.
+        if (!isRecord(call)) continue;
         if (call.id === undefined) {
           call.id = `${where}/call-${n++}`;
           call.id_is_position = true;

@@ -227,6 +227,57 @@ describe('read by shape', () => {
   });
 });
 
+describe('read by shape: the source is only read, and one odd record costs only itself', () => {
+  const chat = () => ({
+    result: {
+      history: [
+        { role: 'user', content: 'List the files.' },
+        { role: 'assistant', content: null, tool_calls: [{ type: 'function', function: { name: 'ls', arguments: '{}' } }] },
+        { role: 'tool', content: 'a.py b.py' },
+        { role: 'assistant', content: 'Two files.' },
+      ],
+      reward: 1,
+    },
+  });
+
+  it('id-less chat calls get ids naming the record, their results paired by order, and the parsed source is not written', () => {
+    const { rollouts, errors } = read([chat(), chat()]);
+    expect(errors).toEqual([]);
+    expect(rollouts.map((r) => r.steps?.map((s: Json) => [s.tool_call_id, s.tool, s.observation?.text]))).toEqual([
+      [['dump.jsonl:1/result.history/call-0', 'ls', 'a.py b.py']],
+      [['dump.jsonl:2/result.history/call-0', 'ls', 'a.py b.py']],
+    ]);
+    // The record keeps the source's messages as read: no id was written into its calls.
+    const calls = rollouts[0]?.transcript?.find((m: Json) => m.tool_calls)?.tool_calls;
+    expect(calls?.[0]?.id_is_position).toBe(true);
+    const value = chat();
+    const parser = createLineParser('dump.jsonl');
+    parser.push(new TextEncoder().encode(`${JSON.stringify(value)}\n`));
+    expect(value.result.history[1]?.tool_calls?.[0]).toEqual({ type: 'function', function: { name: 'ls', arguments: '{}' } });
+  });
+
+  it('a call written as a JSON string is read; one that is null fails its own line, naming it; the lines around are read', () => {
+    const odd = (calls: unknown) => ({
+      result: {
+        history: [
+          { role: 'user', content: 'Go.' },
+          { role: 'assistant', content: null, tool_calls: calls },
+        ],
+        reward: 0,
+      },
+    });
+    // Both threw out of the reader before (a TypeError writing an id into a string), losing every line after.
+    const { rollouts, errors } = read([chat(), odd(['{"name": "ls"}']), odd([null]), chat()]);
+    expect(rollouts.map((r) => [r.rollout_id, r.transcript?.[1]?.tool_calls?.[0]?.name ?? null])).toEqual([
+      ['dump.jsonl:1', 'ls'],
+      ['dump.jsonl:2', 'ls'],
+      ['dump.jsonl:4', 'ls'],
+    ]);
+    expect(errors.map((e) => [e.line, e.code])).toEqual([[3, 'E_SCHEMA']]);
+    expect(errors[0]?.message).toContain('result.history[1].tool_calls[0]: expected a tool call object');
+  });
+});
+
 describe('the inferred mapping', () => {
   it('reads the same records through --map as by shape, so a saved mapping changes nothing', () => {
     const line = {

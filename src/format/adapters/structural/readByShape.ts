@@ -1,6 +1,6 @@
 import { convertMappedWith } from '../mapping/convert';
 import type { FieldMapping } from '../mapping/schema';
-import { type Out, pairByPosition, readShape } from '../mapping/shapes';
+import { type Out, readShape } from '../mapping/shapes';
 import { isRecord, type Json } from '../read';
 import { type Convert, ConvertError } from '../types';
 import { findFields } from './fields';
@@ -34,10 +34,6 @@ function inferMapping(value: Json): ShapeReading | null {
   if (!Array.isArray(items)) return null;
   // A list of prompts (a data set, not a trajectory) has no model turn: that is not a rollout.
   const messages = readShape(conversation.shape, items);
-  // Chat messages keep the source's own call objects, and pairing gives those without an id one, here, with
-  // no location (`/call-0`): the conversion reads the source, so those ids are in the records. Kept as it was
-  // (the records must not change with this module's speed); pairing never changes a role.
-  if (conversation.shape === 'chat') pairByPosition(messages, '');
   if (!messages.some((m) => m.role === 'assistant')) return null;
   const fields = findFields(value, conversation.path);
   const inferred: Record<string, string> = { conversation: conversation.path, shape: conversation.shape };
@@ -45,7 +41,7 @@ function inferMapping(value: Json): ShapeReading | null {
   if (fields.status !== undefined) inferred.termination = fields.status;
   const mapping = mappingOfInferred(inferred);
   if (!mapping) return null;
-  return conversation.shape === 'chat' ? { mapping, inferred } : { mapping, inferred, unpaired: messages };
+  return { mapping, inferred, unpaired: messages };
 }
 
 /**
