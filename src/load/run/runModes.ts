@@ -5,6 +5,8 @@ import type { RunSnapshot } from './runIndex';
 
 /** Rows counted between yields to the page: well under 50 ms of work on a slow machine. */
 const ROWS_PER_SLICE = 16_384;
+/** Milliseconds of adding groups to FailureModes between yields to the page. */
+const GROUPS_SLICE_MS = 8;
 /** Exemplar rows kept per signature group (FailureModes keeps 3 per mode). */
 const EXEMPLAR_ROWS = 3;
 
@@ -68,7 +70,15 @@ export async function runFailureModes(snap: RunSnapshot, range: StepRange | null
   const stepOf = (s: number) => (s === NO_STEP ? null : s);
   for (const [step, count] of passingByStep)
     modes.addInput({ failure: null, step: stepOf(step), task_id: '', key: '', file: '', line: 0 }, count);
+  // The groups go through FailureModes in slices too: a run of 1,000 steps has hundreds of groups, each with a
+  // count per step, and adding them at once was a task of 35-70 ms (npm run bench, the Failure modes page).
+  let sliceStart = performance.now();
   for (const g of inOrder) {
+    if (performance.now() - sliceStart > GROUPS_SLICE_MS) {
+      await pause();
+      signal?.throwIfAborted();
+      sliceStart = performance.now();
+    }
     const joined = c.features.values[g.featuresCode] ?? '';
     modes.addGroup({
       failure: { name: c.failure.values[g.code] ?? '', features: joined === '' ? [] : joined.split(' ') },
