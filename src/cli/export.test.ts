@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LintReport, LintSession } from '../analysis';
 import { parseLine, type Rollout, reviewKey } from '../format';
 import { indexRowFrom } from '../format/runIndex/columns';
+import { rolloutKeys } from '../load/rolloutKeys';
+import { buildRollout } from '../testing/builders';
 import { runExport } from './export';
 import { readJsonlFile } from './readFile';
 
@@ -193,5 +195,70 @@ describe('trajscope export', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('absent.jsonl');
     expect(existsSync(missing.out)).toBe(false);
+  });
+});
+
+describe('rollout keys of shared ids, formed in one read (KeysAsRead)', () => {
+  const runDir = join(dir, 'dups');
+  mkdirSync(runDir, { recursive: true });
+  // Two files; r-1 twice in a.jsonl and once in b.jsonl, r-2 once; a record whose own unknown field names a
+  // shared key as `rollout_key` (only provenance is a key to put right).
+  // A transcript, so sft and dpo have a conversation to write (the records' ids have no token strings).
+  const said = (answer: string) => ({
+    transcript: [
+      { role: 'user', content: 'Find the bug.' },
+      { role: 'assistant', content: answer },
+    ],
+  });
+  const rollout = (id: string, group: string, reward: number, more: object = {}) =>
+    buildRollout({ rollout_id: id, attempt_id: null, group_id: group, reward, ...said(`answer ${reward}`), ...more } as never);
+  const a = [rollout('r-1', 'g', 1, { extra: { rollout_key: 'r-1' } }), rollout('r-2', 'g', 0), rollout('r-1', 'g', 0.5)];
+  const b = [rollout('r-1', 'h', 1)];
+  writeFileSync(join(runDir, 'a.jsonl'), a.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  writeFileSync(join(runDir, 'b.jsonl'), b.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  const expected = rolloutKeys([
+    { file: 'a.jsonl', line: 1, rollout_id: 'r-1', attempt_id: null },
+    { file: 'a.jsonl', line: 2, rollout_id: 'r-2', attempt_id: null },
+    { file: 'a.jsonl', line: 3, rollout_id: 'r-1', attempt_id: null },
+    { file: 'b.jsonl', line: 1, rollout_id: 'r-1', attempt_id: null },
+  ]);
+
+  it('gives every copy, the first included, `@file:line`, as the app does; v1, sft and parquet agree', async () => {
+    expect(expected).toEqual(['r-1@a.jsonl:1', 'r-2', 'r-1@a.jsonl:3', 'r-1@b.jsonl:1']);
+    const v1 = await exportTo('dups-v1.jsonl', runDir, '--as', 'v1');
+    expect(v1.code).toBe(0);
+    const lines = jsonLines(v1.out);
+    expect(lines.map((l) => (l.provenance as Provenance).rollout_key)).toEqual(expected);
+    // The record's own field is left as it was written.
+    expect((lines[0]?.extra as Record<string, unknown>).rollout_key).toBe('r-1');
+    const sft = await exportTo('dups-sft.jsonl', runDir, '--as', 'sft');
+    expect(jsonLines(sft.out).map((l) => (l.provenance as Provenance).rollout_key)).toEqual([
+      'r-1@a.jsonl:1',
+      'r-1@a.jsonl:3',
+      'r-1@b.jsonl:1',
+    ]);
+    const parquet = await exportTo('dups.parquet', runDir, '--as', 'parquet');
+    const rows = await parquetReadObjects({ file: readFileSync(parquet.out).buffer as ArrayBuffer });
+    expect(rows.map((r) => r.rollout_key)).toEqual(expected);
+  });
+
+  it('puts right a pair whose first rollout turned out shared (dpo)', async () => {
+    const dpo = await exportTo('dups-dpo.jsonl', runDir, '--as', 'dpo');
+    expect(dpo.code).toBe(0);
+    const pairs = jsonLines(dpo.out).map((l) => l.provenance as { chosen: Provenance; rejected: Provenance });
+    expect(pairs.map((p) => [p.chosen.rollout_key, p.rejected.rollout_key])).toEqual([['r-1@a.jsonl:1', 'r-2']]);
+  });
+
+  it('an input of no format Trajscope reads leaves nothing written, naming it (exit 2), after the others were read', async () => {
+    const other = join(dir, 'dups-other');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, 'a.jsonl'), a.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    writeFileSync(join(other, 'z.jsonl'), 'hello\n');
+    const r = await exportTo('dups-unread.jsonl', other, '--as', 'v1');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/z\.jsonl: .*not a format Trajscope reads/);
+    expect(r.stderr).toContain('nothing written');
+    expect(existsSync(r.out)).toBe(false);
+    expect(readdirSync(dir).filter((n) => n.includes('dups-unread'))).toEqual([]);
   });
 });

@@ -21,8 +21,18 @@ interface Provenance {
 /** A rollout the query chose, handed to the format's sink. */
 export interface Chosen {
   record: Rollout;
-  summary: RolloutSummary;
+  /**
+   * Its summary (in the signal, reward, group), which sft and dpo read; null where none is read (v1 and parquet
+   * of every rollout: the CLI then skips each rollout's lint).
+   */
+  summary: RolloutSummary | null;
   provenance: Provenance;
+}
+
+/** A sink that reads summaries was handed none: a bug of the caller, not of the data. */
+function summaryOf(summary: RolloutSummary | null, sink: string): RolloutSummary {
+  if (summary === null) throw new Error(`the ${sink} export reads each rollout's summary, and was given none`);
+  return summary;
 }
 
 /** One line of JSON Lines: every export line is spelled by this. */
@@ -131,7 +141,8 @@ export function sftSink(out: LineOut, tokenText: TokenTextOf): ExportSink {
     unit: 'conversation',
     skips,
     written: () => out.lines,
-    take: ({ record, summary, provenance }) => {
+    take: ({ record, summary: given, provenance }) => {
+      const summary = summaryOf(given, 'sft');
       if (!summary.in_signal) return skips.add('rollout', EXCLUDED);
       if (!sftCandidate(summary)) return skips.add('rollout', 'not rewarded (reward ≤ 0 or none)');
       const conversation = conversationOf(record, tokenText(record));
@@ -188,7 +199,8 @@ export function dpoSink(out: LineOut, where: string, tokenText: TokenTextOf): Ex
     unit: 'pair',
     skips,
     written: () => out.lines,
-    take: ({ record, summary, provenance }) => {
+    take: ({ record, summary: given, provenance }) => {
+      const summary = summaryOf(given, 'dpo');
       if (!summary.in_signal) return skips.add('rollout', EXCLUDED);
       if (summary.reward === null) return skips.add('rollout', 'with no reward');
       const conversation = conversationOf(record, tokenText(record));

@@ -9,6 +9,12 @@ export interface NotRead {
   message: string;
 }
 
+/** What is said of an input that could not be opened or read. */
+export function notReadOf(file: string, e: unknown): NotRead {
+  const err = e as NodeJS.ErrnoException;
+  return { file, message: `cannot read it: ${err.code === 'ENOENT' ? 'no such file' : err.message}` };
+}
+
 /**
  * Each rollout's `rollout=` key, as the app forms it over the same files (`rolloutKeys`): its ids, plus
  * `@file:line` when another rollout shares them. Whether a key is shared is known only once every file is
@@ -41,8 +47,7 @@ export class RolloutKeyPass {
         );
         if (unsupported !== null) notRead.push({ file: input.file, message: unsupported });
       } catch (e) {
-        const err = e as NodeJS.ErrnoException;
-        notRead.push({ file: input.file, message: `cannot read it: ${err.code === 'ENOENT' ? 'no such file' : err.message}` });
+        notRead.push(notReadOf(input.file, e));
       }
     }
     const pass = new RolloutKeyPass(notRead);
