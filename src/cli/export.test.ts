@@ -230,7 +230,7 @@ describe('rollout keys of shared ids, formed in one read (KeysAsRead)', () => {
     const lines = jsonLines(v1.out);
     expect(lines.map((l) => (l.provenance as Provenance).rollout_key)).toEqual(expected);
     // The record's own field is left as it was written.
-    expect((lines[0]?.extra as Record<string, unknown>).rollout_key).toBe('r-1');
+    expect((lines[0]?.extra as Record<string, unknown> | undefined)?.rollout_key).toBe('r-1');
     const sft = await exportTo('dups-sft.jsonl', runDir, '--as', 'sft');
     expect(jsonLines(sft.out).map((l) => (l.provenance as Provenance).rollout_key)).toEqual([
       'r-1@a.jsonl:1',
