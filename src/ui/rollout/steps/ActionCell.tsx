@@ -75,10 +75,17 @@ export function ActionCell({ step, segment, segmentIndex, decoder, expanded }: P
         ) : null}
         {!segment && <p className="scell__note">No generation recorded for this step.</p>}
       </div>
-      {textOnly && (
-        <p className="scell__note" title="Converted from a tool that records messages, not token ids (docs/formats.md)">
-          Text only: the source recorded no token ids or log-probabilities for this generation.
+      {textOnly && (segment as { audio_only?: unknown } | undefined)?.audio_only === true ? (
+        // A voice run's speech recorded as audio alone (tau2 ticks): neither text nor ids to show.
+        <p className="scell__note" title="A voice run's speech, recorded as audio only (docs/formats.md, tau2 voice runs)">
+          Audio only: the source recorded no text or token ids of this speech.
         </p>
+      ) : (
+        textOnly && (
+          <p className="scell__note" title="Converted from a tool that records messages, not token ids (docs/formats.md)">
+            Text only: the source recorded no token ids or log-probabilities for this generation.
+          </p>
+        )
       )}
       {stats && (
         <div className="st-gen-stats">
