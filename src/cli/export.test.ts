@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -260,5 +260,27 @@ describe('rollout keys of shared ids, formed in one read (KeysAsRead)', () => {
     expect(r.stderr).toContain('nothing written');
     expect(existsSync(r.out)).toBe(false);
     expect(readdirSync(dir).filter((n) => n.includes('dups-unread'))).toEqual([]);
+  });
+});
+
+describe('files the export writes beside its output are its own', () => {
+  it('a link planted where the pending file or the key fix-up goes is refused; the file it points at is untouched', async () => {
+    const outside = join(mkdtempSync(join(tmpdir(), 'trajscope-outside-')), 'precious.txt');
+    writeFileSync(outside, 'keep me\n');
+    const runDir = join(dir, 'dups');
+    for (const suffix of ['.partial', '.partial.keys']) {
+      const name = `planted${suffix.replace(/\./g, '-')}.jsonl`;
+      const planted = join(dir, `.${name}.${process.pid}${suffix}`);
+      symlinkSync(outside, planted);
+      // Shared ids, so the key fix-up runs (dups/ from the tests above).
+      const r = await exportTo(name, runDir, '--as', 'v1');
+      expect(r.code, suffix).toBe(2);
+      expect(r.stderr).toContain('exists already (a file or a link left there): refused');
+      expect(readFileSync(outside, 'utf8')).toBe('keep me\n');
+      expect(existsSync(r.out)).toBe(false);
+      // The planted link is not the export's to remove either; the test removes it (afterEach wants none).
+      expect(lstatSync(planted).isSymbolicLink()).toBe(true);
+      unlinkSync(planted);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { closeSink, formatCount, parseQuery, plural, type Query, QueryError, rolloutSelector, summarizeRollout } from '../analysis';
 import { type NotRead, notReadOf, RolloutKeyPass } from './export/keys';
 import { KeysAsRead } from './export/keysAsRead';
-import { commit, discard, pendingPath } from './export/output';
+import { claimNew, commit, discard, pendingPath } from './export/output';
 import { dpoFileSink, parquetSink, type Sink, sftFileSink, v1FileSink } from './export/sinks';
 import { type ReadOptions, readJsonlFile } from './readFile';
 import { CHECK_FLAGS, type CheckOptions, checkOptionsOf, READ_FLAGS, readOptionsOf, scanRulesOf } from './readOptions';
@@ -87,7 +87,11 @@ async function exportCommand(argv: string[]): Promise<number> {
   const summarizes = query.clauses.length > 0 || as === 'sft' || as === 'dpo';
   const counts = { rollouts: 0, matched: 0, badLines: 0, appended: 0 };
   let sink: Sink;
+  // Only a pending file this export made is removed on failure: a planted one is refused and left alone.
+  let claimed = false;
   try {
+    claimNew(pending);
+    claimed = true;
     sink = sinkFor(as, pending, where, rowChecks);
     for (const input of inputs) {
       const hooks = sink.file?.(input.file);
@@ -152,7 +156,7 @@ async function exportCommand(argv: string[]): Promise<number> {
     commit(pending, out);
   } catch (e) {
     // An output that cannot be written, a file rewritten between the two reads: no half-written export is left.
-    discard(pending);
+    if (claimed) discard(pending);
     say(`${e instanceof Error ? e.message : String(e)}; nothing written`);
     return 2;
   }

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, renameSync } from 'node:fs';
+import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { reviewKey } from '../../format';
+import { claimNew } from './output';
 
 /**
  * Rollout keys formed while the export reads, in one pass (`rolloutKeys` over the same files gives the
@@ -41,15 +42,21 @@ export class KeysAsRead {
     const fixes = this.fixes();
     if (fixes.size === 0) return;
     const fixed = `${path}.keys`;
-    const out = createWriteStream(fixed);
-    const lines = createInterface({ input: createReadStream(path), crlfDelay: Number.POSITIVE_INFINITY });
-    for await (const text of lines) {
-      const line = mentionsAny(text, fixes) ? JSON.stringify(fixLine(JSON.parse(text), fixes, this.first)) : text;
-      if (!out.write(`${line}\n`)) await once(out, 'drain');
+    claimNew(fixed);
+    try {
+      const out = createWriteStream(fixed);
+      const lines = createInterface({ input: createReadStream(path), crlfDelay: Number.POSITIVE_INFINITY });
+      for await (const text of lines) {
+        const line = mentionsAny(text, fixes) ? JSON.stringify(fixLine(JSON.parse(text), fixes, this.first)) : text;
+        if (!out.write(`${line}\n`)) await once(out, 'drain');
+      }
+      out.end();
+      await once(out, 'finish');
+      renameSync(fixed, path);
+    } catch (e) {
+      rmSync(fixed, { force: true });
+      throw e;
     }
-    out.end();
-    await once(out, 'finish');
-    renameSync(fixed, path);
   }
 }
 

@@ -10,6 +10,20 @@ export function pendingPath(out: string): string {
   return join(dirname(out), `.${basename(out)}.${process.pid}.partial`);
 }
 
+/**
+ * Creates `path` as a new empty file, refusing one that exists: a file or a symbolic link planted there (in
+ * a run's folder, say) would otherwise have the export's bytes written through it, outside the folder. Every
+ * later open of `path` then reaches the file made here.
+ */
+export function claimNew(path: string): void {
+  try {
+    closeSync(openSync(path, 'wx', 0o644));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${path} exists already (a file or a link left there): refused`);
+    throw e;
+  }
+}
+
 /** Moves a finished export into place; `discard` removes an unfinished one. */
 export function commit(pending: string, out: string): void {
   renameSync(pending, out);
