@@ -156,3 +156,12 @@ export function stableStringify(root: unknown): string {
   }
   return out.join('');
 }
+
+/** A value as an error message names it: `nothing`, `null`, `an array`, `an object`, a string quoted (cut at 30), else as written. */
+export function shownValue(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return `"${v.length > 30 ? `${v.slice(0, 30)}…` : v}"`;
+  return typeof v === 'object' ? 'an object' : String(v);
+}

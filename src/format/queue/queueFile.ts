@@ -3,6 +3,7 @@
  * REVIEW_QUEUE_PATH, served by `trajscope view` (GET /api/queue) and opened by the page. It is read back
  * from disk or over HTTP, so every field is checked here, once, and an error names the field.
  */
+import { shownValue } from '../json';
 
 /** Where `trajscope queue RUN` writes the queue and `trajscope view RUN` finds it, relative to the run. */
 export const REVIEW_QUEUE_PATH = '.trajscope/review-queue.json';
@@ -58,16 +59,8 @@ export class QueueFileError extends Error {
   }
 }
 
-function shown(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return `"${v.length > 30 ? `${v.slice(0, 30)}…` : v}"`;
-  return typeof v === 'object' ? 'an object' : String(v);
-}
-
 const fail = (field: string, must: string, got: unknown): never => {
-  throw new QueueFileError(field, `must be ${must}, got ${shown(got)}`);
+  throw new QueueFileError(field, `must be ${must}, got ${shownValue(got)}`);
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,3 +1,4 @@
+import { shownValue } from '../json';
 /*
  * A regrade's rows (docs/adr/0025) as the page and the analysis read them: the journal's JSON lines or
  * the rows of regrade.parquet. `trajscope regrade` writes them (src/cli/regrade/rows.ts holds the writer's
@@ -32,14 +33,6 @@ export interface RegradeRow {
 /** What is wrong with a regrade table, naming the row and the field (`line 7: new_reward ...`). */
 export class RegradeTableError extends Error {}
 
-function shown(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  if (v === null) return 'null';
-  if (typeof v === 'string') return `"${v.length > 30 ? `${v.slice(0, 30)}…` : v}"`;
-  if (typeof v === 'bigint') return `${v}`;
-  return typeof v === 'object' ? (Array.isArray(v) ? 'an array' : 'an object') : String(v);
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A Parquet INT64 arrives as a bigint: exact ones are numbers. */
@@ -50,9 +43,9 @@ const numberOf = (v: unknown): unknown => (typeof v === 'bigint' && Number.isSaf
  * finite numbers or null, `line` a whole number from 1.
  */
 export function regradeRowOf(v: unknown, where: string): RegradeRow {
-  if (!isObject(v)) throw new RegradeTableError(`${where}: must be an object, got ${shown(v)}`);
+  if (!isObject(v)) throw new RegradeTableError(`${where}: must be an object, got ${shownValue(v)}`);
   const bad = (field: string, must: string): never => {
-    throw new RegradeTableError(`${where}: ${field} must be ${must}, got ${shown(v[field])}`);
+    throw new RegradeTableError(`${where}: ${field} must be ${must}, got ${shownValue(v[field])}`);
   };
   const str = (field: string): string => (typeof v[field] === 'string' ? (v[field] as string) : bad(field, 'a string'));
   const strOrNull = (field: string): string | null => {

@@ -1,4 +1,4 @@
-import { parseJson } from '../json';
+import { parseJson, shownValue } from '../json';
 import { isReviewVerdict, type Review, type ReviewKey, reviewKey } from './review';
 
 /*
@@ -39,17 +39,9 @@ export interface ReviewEntryError {
   message: string;
 }
 
-function shown(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return `"${v.length > 30 ? `${v.slice(0, 30)}…` : v}"`;
-  return typeof v === 'object' ? 'an object' : String(v);
-}
-
 const bad = (field: string, must: string, got: unknown): ReviewEntryError => ({
   field,
-  message: `${field} must be ${must}, got ${shown(got)}`,
+  message: `${field} must be ${must}, got ${shownValue(got)}`,
 });
 
 /**
