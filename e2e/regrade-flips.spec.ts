@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import type { RegradeRow } from '../src/cli/regrade/rows';
 import { writeTable } from '../src/cli/regrade/table';
+import type { RegradeRow } from '../src/format';
 import { screenshot } from './support/app';
 import { startView } from './support/view';
 

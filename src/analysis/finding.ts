@@ -1,4 +1,4 @@
-import { plural } from './counting';
+import { plural } from '../format';
 import { FINDING_INFO } from './findingInfo';
 import type { Finding, FindingCode } from './types';
 

@@ -1,3 +1,4 @@
+export { formatCount, formatStatistic, plural } from '../format';
 export type { AgreementReport, PairAgreement, PairStats } from './agreement/agreement';
 export { agreement } from './agreement/agreement';
 export type { GradedRollout, Rater } from './agreement/raters';
@@ -23,7 +24,6 @@ export type { GenerationDivergence, GenerationSide, TextChange } from './compare
 export { alignRolloutsPass, argsText, firstDivergentGeneration, textChanges } from './compare/rolloutPair';
 export type { ContextChange } from './context';
 export { contextChange, previousSequence } from './context';
-export { formatCount, formatStatistic, plural } from './counting';
 export { exportEstimate } from './export/estimate';
 export { rolloutSelector } from './export/select';
 export type { ExportedText, PageFormat } from './export/selection';

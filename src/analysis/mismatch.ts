@@ -1,7 +1,7 @@
-import type { Rollout } from '../format';
+import { DEFAULT_IS_CAP, type Rollout } from '../format';
 
-/** §10's default truncated-importance-sampling cap C (`--is-cap`). */
-export const DEFAULT_IS_CAP = 2.0;
+/** §10's default cap C is a read option's (`--is-cap`, format/readOptions.ts). */
+export { DEFAULT_IS_CAP };
 
 /** Training-inference mismatch of one rollout (shared/trajectory-format.md §10); all null but `n` when n = 0. */
 export interface Mismatch {

@@ -1,5 +1,4 @@
-import type { Rollout } from '../format';
-import { plural } from './counting';
+import { DEFAULT_DRIFT_THRESHOLD, plural, type Rollout } from '../format';
 import { describePositions, finding } from './finding';
 import { firstMismatch } from './ids';
 import { trainingRoles } from './masks';
@@ -7,8 +6,8 @@ import { classifyRewrite, describeRewrite, type TokenText } from './rewrite';
 import { recordTokenText } from './tokens';
 import type { Finding } from './types';
 
-/** Default W_LOGPROB_DRIFT threshold, in nats. */
-export const DEFAULT_DRIFT_THRESHOLD = 1.0;
+/** Its default is a read option's (format/readOptions.ts), said once for the CLI and the page. */
+export { DEFAULT_DRIFT_THRESHOLD };
 
 /**
  * Checks the trainer's packed sequence against what the model saw and generated:

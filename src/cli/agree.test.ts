@@ -2,13 +2,12 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LoadedRollout } from '../format';
+import type { LoadedRollout, RegradeRow } from '../format';
 import { toJsonl } from '../testing/builders';
 import { runAgree } from './agree';
 import type { AgreeDocument } from './agree/cells';
 import { readJsonlFile } from './readFile';
 import { artifactOf } from './regrade/artifact';
-import type { RegradeRow } from './regrade/rows';
 import { JOURNAL_FILE, writeTable } from './regrade/table';
 
 const DEMO = resolve('public/demo/rollouts.jsonl');

@@ -7,18 +7,17 @@ import {
   BOOTSTRAP_SEED,
   graderRater,
   itemTasks,
+  plural,
   type Rater,
   regraderRaters,
   reviewerRaters,
 } from '../analysis';
-import type { Review } from '../format';
+import type { ReadOptions, RegradeRow, Review } from '../format';
 import type { AgreeDocument } from './agree/cells';
 import { htmlReport } from './agree/html';
 import { markdownReport } from './agree/markdown';
 import { readGraded, readRegrade, readReviews, SourceError } from './agree/sources';
-import type { ReadOptions } from './readFile';
 import { READ_FLAGS, readOptionsOf, wholeFlag } from './readOptions';
-import type { RegradeRow } from './regrade/rows';
 
 const USAGE =
   'usage: trajscope agree RUN_OR_FILE... [--regrade DIR]... [--reviews FILE]... [--format md|html|json] [--seed N] [--resamples N] [--out FILE] [read options]';
@@ -121,7 +120,7 @@ export async function runAgree(argv: string[]): Promise<number> {
       say(`cannot write ${values.out}: ${e instanceof Error ? e.message : String(e)}`);
       return 2;
     }
-    say(`${doc.pairs.length} pair${doc.pairs.length === 1 ? '' : 's'} of ${doc.raters.length} raters written to ${values.out}`);
+    say(`${plural(doc.pairs.length, 'pair')} of ${plural(doc.raters.length, 'rater')} written to ${values.out}`);
   }
   return 0;
 }

@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { plural } from '../analysis';
-import type { ReadOptions } from './readFile';
+import type { ReadOptions } from '../format';
 import { READ_FLAGS, readOptionsOf, wholeFlag } from './readOptions';
 import { buildIndex } from './runIndex/build';
 import { Catalog } from './server/catalog';

@@ -152,7 +152,7 @@ describe('trajscope convert', () => {
   it.each([
     [['openai-chat.jsonl'], 'name the output file with --out'],
     [['--out', 'x.jsonl'], 'name at least one input file'],
-    [['--from', 'csv', 'openai-chat.jsonl', '--out', 'x.jsonl'], 'unknown format "csv"'],
+    [['--from', 'csv', 'openai-chat.jsonl', '--out', 'x.jsonl'], '--from must be auto or a format name ('],
     [['openai-chat.jsonl', '--out', 'openai-chat.jsonl'], 'is also an input'],
     [['--frm', 'auto', 'openai-chat.jsonl', '--out', 'x.jsonl'], "Unknown option '--frm'"],
   ])('exit 2 on bad arguments %j', async (args, message) => {

@@ -1,8 +1,8 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FORMAT_IDS, FORMAT_LABELS, type ParseError } from '../format';
-import { type ReadOptions, readPath } from './readFile';
+import { FORMAT_IDS, FORMAT_LABELS, type ParseError, type ReadOptions } from '../format';
+import { readPath } from './readFile';
 import { READ_FLAGS, readOptionsOf } from './readOptions';
 
 /** Enough failed lines to see the pattern; a wrong `--from` on a large file would otherwise flood the terminal. */

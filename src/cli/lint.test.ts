@@ -407,7 +407,7 @@ describe('trajscope lint: formats', () => {
     );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('the mapping bad.map.json is not valid:\n  status_map.solved: expected one of finished, budget_exhausted');
-    expect((await lint('x.jsonl', '--from', 'csv')).stderr).toContain('unknown format "csv"');
+    expect((await lint('x.jsonl', '--from', 'csv')).stderr).toContain('--from must be auto or a format name (');
   });
 
   it('--unknown-as-finished counts rollouts with no recorded status in group statistics, and says so per rollout', async () => {

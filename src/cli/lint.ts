@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_RULES_FILE, LintSession } from '../analysis';
-import { FORMAT_LABELS, mappingOfInferred, type ScanRule } from '../format';
+import { FORMAT_LABELS, mappingOfInferred, type ReadOptions, type ScanRule } from '../format';
 import { writeJsonStreamed } from './jsonReport';
 import { openLintSpool } from './lintSpool';
-import { type ReadOptions, readPath } from './readFile';
+import { readPath } from './readFile';
 import { CHECK_FLAGS, type CheckOptions, checkOptionsOf, READ_FLAGS, readOptionsOf, scanRulesOf } from './readOptions';
 import { formatReport } from './report';
 import { cliTokenText } from './tokenText';

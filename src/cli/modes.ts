@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { FailureModes, type FailureModesResult, summarizeRollout } from '../analysis';
-import { type ReadOptions, readPath } from './readFile';
+import type { ReadOptions } from '../format';
+import { readPath } from './readFile';
 import { READ_FLAGS, readOptionsOf } from './readOptions';
 
 /** Modes printed in the text table; `--json` has them all. */

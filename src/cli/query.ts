@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { plural } from '../analysis';
 import { REGRADE_DIR, REGRADE_JOURNAL_FILE, REGRADE_TABLE_FILE } from '../format';
 import { buildIndex, readIndexOwnManifest, writableRunIndexDir } from './runIndex/build';
 import { type Cell, openIndexDb, ReadOnlyRefused } from './runIndex/sql';
@@ -218,7 +219,6 @@ function tablePrinter(columns: string[]): Printer {
       width = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]?.length ?? 0)));
       return head() + cells.map((r) => `${line(r)}\n`).join('');
     },
-    end: (printed, cut) =>
-      `${printed === 0 ? head() : ''}(${printed.toLocaleString('en-US')} row${printed === 1 ? '' : 's'}${cut ? ', cut at --limit' : ''})\n`,
+    end: (printed, cut) => `${printed === 0 ? head() : ''}(${plural(printed, 'row')}${cut ? ', cut at --limit' : ''})\n`,
   };
 }

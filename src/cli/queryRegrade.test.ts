@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
+import type { RegradeRow } from '../format';
 import { buildRollout } from '../testing/builders';
-import type { RegradeRow } from './regrade/rows';
 import { writeTable } from './regrade/table';
 
 /* `trajscope query` over a regrade table: the view `regrade`, found in RUN/.trajscope/regrade or named by --regrade. */

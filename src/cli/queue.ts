@@ -1,11 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { assignReviewers, type QueueCandidate, sampleQueue, stratumOf } from '../analysis';
+import { assignReviewers, formatCount, plural, type QueueCandidate, sampleQueue, stratumOf } from '../analysis';
 import {
   MAX_QUEUE_ITEMS,
   REVIEW_QUEUE_PATH,
   REVIEW_QUEUE_VERSION,
+  type ReadOptions,
+  type RegradeRow,
   reviewerNameProblem,
   type ScanRule,
   STRATA,
@@ -14,9 +16,7 @@ import {
 import { readRegrade, SourceError } from './agree/sources';
 import { readCandidates } from './queue/candidates';
 import { QueueWriteRefused, queueText, runStateDir, writeAtomically } from './queue/write';
-import type { ReadOptions } from './readFile';
 import { READ_FLAGS, readOptionsOf, scanRulesOf, wholeFlag } from './readOptions';
-import type { RegradeRow } from './regrade/rows';
 import { type Input, listInputs } from './runIndex/inputs';
 
 const USAGE =
@@ -180,10 +180,10 @@ export async function runQueue(argv: string[]): Promise<number> {
     return 2;
   }
   const { chosen } = counts;
-  const short = items.length < o.size ? ` (only ${candidates.length} rollouts read)` : '';
+  const short = items.length < o.size ? ` (only ${plural(candidates.length, 'rollout')} read)` : '';
   say(
-    `${items.length} of ${candidates.length} rollouts queued for ${o.reviewers.length} reviewer${o.reviewers.length === 1 ? '' : 's'}${short}: ` +
-      `${chosen.disagreement} disagreements, ${chosen.scanner} scanner hits, ${chosen.stratum} by grader verdict; written to ${out}`,
+    `${formatCount(items.length)} of ${plural(candidates.length, 'rollout')} queued for ${plural(o.reviewers.length, 'reviewer')}${short}: ` +
+      `${plural(chosen.disagreement, 'disagreement')}, ${plural(chosen.scanner, 'scanner hit')}, ${formatCount(chosen.stratum)} by grader verdict; written to ${out}`,
   );
   return 0;
 }

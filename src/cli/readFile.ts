@@ -8,14 +8,10 @@ import {
   chunksOf,
   createLineParser,
   decompressIfGzip,
-  type FieldMapping,
-  FORMAT_IDS,
   type FormatId,
   type Gunzip,
-  isFormatId,
   type LineResult,
-  MappingError,
-  parseFieldMapping,
+  type ReadOptions,
   readContent,
 } from '../format';
 import { walk } from './runIndex/inputs';
@@ -37,15 +33,6 @@ async function readSiblingMetadata(path: string): Promise<unknown> {
   } catch {
     return undefined;
   }
-}
-
-export interface ReadOptions {
-  /** The source format; `auto` (the default) detects it from the first JSON object. */
-  from?: FormatId | 'auto';
-  /** The longest line read (see DEFAULT_MAX_LINE_BYTES); a longer one is one error, skipped without being held. */
-  maxLineBytes?: number;
-  /** Reads every record through this field mapping (`--map`). */
-  mapping?: FieldMapping;
 }
 
 export interface ReadSummary {
@@ -235,34 +222,4 @@ function bytesOf(chunk: unknown): Bytes {
   if (!(chunk instanceof Uint8Array)) throw new Error('unexpected non-binary chunk');
   const { buffer } = chunk;
   return buffer instanceof ArrayBuffer ? new Uint8Array(buffer, chunk.byteOffset, chunk.byteLength) : new Uint8Array(chunk);
-}
-
-/**
- * The `--map FILE` and `--from NAME` options every command takes, read and checked: a mapping that is not
- * valid is an error naming its field (exit 2).
- */
-export async function readFormatOptions(values: { from?: string; map?: string }): Promise<ReadOptions> {
-  let from: FormatId | 'auto' = 'auto';
-  if (values.from !== undefined && values.from !== 'auto') {
-    if (!isFormatId(values.from)) throw new Error(`unknown format "${values.from}" (known: auto, ${FORMAT_IDS.join(', ')})`);
-    from = values.from;
-  }
-  if (values.map === undefined) {
-    if (from === 'mapped') throw new Error('--from mapped needs --map MAP.json');
-    return { from };
-  }
-  let text: string;
-  try {
-    text = await readFile(values.map, 'utf8');
-  } catch (e) {
-    throw new Error(
-      `cannot read the mapping ${values.map}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(e)}`,
-    );
-  }
-  try {
-    return { from: 'mapped', mapping: parseFieldMapping(text) };
-  } catch (e) {
-    const problems = e instanceof MappingError ? e.problems : [String(e)];
-    throw new Error(`the mapping ${values.map} is not valid:\n  ${problems.join('\n  ')}`);
-  }
 }

@@ -44,7 +44,7 @@ describe('read and check options, one spec for every command', () => {
   });
 
   it('refuses an unknown format and a mapping that cannot be read or is not valid', async () => {
-    await expect(readOptionsOf({ from: 'nope' })).rejects.toThrow(/unknown format "nope" \(known: auto, /);
+    await expect(readOptionsOf({ from: 'nope' })).rejects.toThrow(/^--from must be auto or a format name \(v1, .*\), got "nope"$/);
     await expect(readOptionsOf({ map: '/nonexistent/map.json' })).rejects.toThrow(
       'cannot read the mapping /nonexistent/map.json: no such file',
     );

@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { LoadedRollout } from '../format';
-import { type ReadOptions, readJsonlFile } from './readFile';
+import { type LoadedRollout, type ReadOptions, type RegradeRow, regradeRowKey } from '../format';
+import { readJsonlFile } from './readFile';
 import { READ_FLAGS, readOptionsOf, wholeFlag } from './readOptions';
 import { artifactOf, UnsafeArtifactName, writeArtifactFiles } from './regrade/artifact';
-import { type ErrorKind, type RegradeRow, rowKey, summarizeRows, summaryText } from './regrade/rows';
+import { type ErrorKind, summarizeRows, summaryText } from './regrade/rows';
 import { parseGraderOutput, runGrader } from './regrade/runGrader';
 import { JOURNAL_FILE, Journal, readJournal, TABLE_FILE, writeTable } from './regrade/table';
 import { type Input, listInputs } from './runIndex/inputs';
@@ -51,7 +51,7 @@ export interface RegradeResult {
 export async function regrade(o: RegradeOptions): Promise<RegradeResult> {
   await mkdir(o.out, { recursive: true });
   const journalPath = join(o.out, JOURNAL_FILE);
-  const done = new Set((await readJournal(journalPath)).map(rowKey));
+  const done = new Set((await readJournal(journalPath)).map(regradeRowKey));
   const pending: LoadedRollout[] = [];
   let skipped = 0;
   for (const input of o.inputs) {
@@ -59,7 +59,7 @@ export async function regrade(o: RegradeOptions): Promise<RegradeResult> {
       input.path,
       (r) => {
         if (r.kind !== 'rollout') return;
-        if (done.has(rowKey({ grader: o.grader, file: input.file, line: r.value.line }))) skipped++;
+        if (done.has(regradeRowKey({ grader: o.grader, file: input.file, line: r.value.line }))) skipped++;
         else pending.push({ ...r.value, file: input.file });
       },
       o.read,

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import type { LineResult, ParseError } from '../format';
+import type { LineResult, ParseError, ReadOptions } from '../format';
 import {
   atif,
   captured,
@@ -16,7 +16,7 @@ import {
 } from '../testing/traceDirectories';
 import { runConvert } from './convert';
 import { runLint } from './lint';
-import { type ReadOptions, readPath } from './readFile';
+import { readPath } from './readFile';
 import { readDirectory } from './traceDirectory';
 
 const scratch = scratchFolder('trajscope-tracedir-');

@@ -8,11 +8,12 @@ import {
   LAYOUT_INFO,
   type LineResult,
   type ReadFile,
+  type ReadOptions,
   readTraceDirectory,
   type TraceDirectory,
 } from '../format';
 import { OPEN_FLAGS, reachesWithoutLinks } from './noLinks';
-import type { ReadOptions, ReadSummary } from './readFile';
+import type { ReadSummary } from './readFile';
 
 /** Folders below the named directory that are listed: a jobs folder's job, trial, `agent/` and its logs. */
 const MAX_DEPTH = 8;

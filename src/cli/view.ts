@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { plural } from '../analysis';
+import type { ReadOptions } from '../format';
 import { intents } from '../state/url';
-import { readFormatOptions } from './readFile';
+import { readOptionsOf } from './readOptions';
 import { readIndexOwnManifest, writableRunIndexDir } from './runIndex/build';
 import { Catalog } from './server/catalog';
 import { QueueFile } from './server/queue';
@@ -58,9 +59,9 @@ export async function runView(argv: string[], signal?: AbortSignal): Promise<num
   const host = values.host ?? '127.0.0.1';
   // The app reads files itself: a mapping travels in the page's URL, as one chosen in the app would.
   let query = '';
-  let read: Awaited<ReturnType<typeof readFormatOptions>>;
+  let read: ReadOptions;
   try {
-    read = await readFormatOptions({ map: values.map });
+    read = await readOptionsOf({ map: values.map });
     const { mapping } = read;
     if (mapping) query = intents.readWith('', { mapping: JSON.stringify(mapping) }).search;
   } catch (e) {

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { plural } from '../analysis';
-import type { ReadOptions } from './readFile';
+import type { ReadOptions } from '../format';
 import { buildIndex } from './runIndex/build';
 import type { Catalog } from './server/catalog';
 import { ChangeFeed } from './server/changes';

@@ -21,6 +21,7 @@ export {
   segmentText,
   transcriptIndex,
 } from './additions';
+export { formatCount, formatStatistic, plural } from './counting';
 export type { FileBytes, ReadFile, TraceDirectory } from './directories';
 export { describeDirectory, detectTraceDirectory, LAYOUT_INFO, readTraceDirectory } from './directories';
 export { stableStringify } from './json';
@@ -38,12 +39,15 @@ export {
 } from './queue/queueFile';
 export type { Bytes, Gunzip, Sha256, WindowsDigest } from './read';
 export { checkWindows, chunksOf, decompressIfGzip, LineSpans, readContent, StreamWindows, windowsDigest } from './read';
+export type { ReadOption, ReadOptionName, ReadOptions } from './readOptions';
+export { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP, READ_OPTIONS, ReadOptionError, wholeOption } from './readOptions';
 export type { RegradeRow } from './regrade/regradeTable';
 export {
   parseRegradeJournal,
   REGRADE_DIR,
   REGRADE_JOURNAL_FILE,
   REGRADE_TABLE_FILE,
+  regradeRowKey,
   regradeRowOf,
   regradeRowsOf,
 } from './regrade/regradeTable';

@@ -1,7 +1,7 @@
-import { decompressIfGzip, readContent } from '../format';
+import { decompressIfGzip, type ReadOptions, readContent } from '../format';
 import { errorText, type OpenedStream, openByteStream } from './byteStream';
 import type { ParsePool } from './lineBlocks';
-import { type LoadResult, LoadState, type ReadOptions } from './loadState';
+import { type LoadResult, LoadState } from './loadState';
 import { LoadError, type LoadSource } from './sources';
 
 export interface LoadProgress {

@@ -5,7 +5,7 @@ import {
   type LineParser,
   type LineResult,
   type LineRun,
-  type ScanRule,
+  type ReadOptions,
   StreamWindows,
   type WindowsDigest,
 } from '../format';
@@ -33,19 +33,8 @@ interface QueueEntry {
   count: number;
 }
 
-/**
- * How sources are read, as the person chose (held in the URL): a field mapping for every source, and
- * whether rollouts with no recorded termination count as finished for the signal (never silently).
- */
-export interface ReadOptions {
-  mapping?: FieldMapping;
-  unknownAsFinished?: boolean;
-  /**
-   * Scanner rules (docs/scanners.md) run over each rollout, as `lint --rules default|FILE` does: the
-   * default set or a rule file's, already parsed. Data, so the parse workers get them as they are.
-   */
-  rules?: readonly ScanRule[];
-}
+/** How sources are read (format/readOptions.ts): the page uses the mapping, unknown-as-finished and rules it holds in the URL. */
+export type { ReadOptions };
 
 export interface LoadStateOptions {
   driftThreshold?: number;

@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { DEFAULT_RULES } from '../analysis';
-import { type FieldMapping, MappingError, parseFieldMapping, parseScanRules, type ScanRule } from '../format';
-import type { ReadOptions } from '../load';
 import { useSearch } from './location';
+import { type ReadChoice, readChoiceOf } from './readChoice';
 import { useUiStore } from './uiStore';
-import { readSelection, type Selection } from './url';
+import { readParams, readSelection, type Selection } from './url';
 
 /** Narrow selector hooks: a component re-renders only when the slice it reads changes. */
 
@@ -32,57 +30,16 @@ export function useSelectedRolloutKey(): string | null {
   return readSelection(useSearch()).rollout;
 }
 
-export interface ReadChoice {
-  /** What the load is given: the mapping only when it is valid. */
-  read: ReadOptions;
-  /** The mapping's JSON text as the URL holds it, or null. */
-  mappingText: string | null;
-  /** Why the URL's mapping is not applied (each problem names the mapping field), or null. */
-  mappingProblems: string[] | null;
-  unknownAsFinished: boolean;
-  /** The default scanner rules are on. */
-  scanners: boolean;
-  /** The rule file the URL holds (applied only when it parses): its name and how many rules it has. */
-  rules: { name: string; count: number } | null;
-  /** Why the URL's rule file is not applied (names the rule and field), or null. */
-  rulesProblem: string | null;
-}
-
-/** The read options the URL holds, the mapping validated: part of what a load is keyed on. */
+/** The read options the URL holds, each checked as its CLI flag is: part of what a load is keyed on. */
 export function useReadOptions(): ReadChoice {
-  const selection = readSelection(useSearch());
-  const { mapping, unknownAsFinished, scanners } = selection;
-  const rulesName = selection.rules?.name ?? null;
-  const rulesText = selection.rules?.text ?? null;
-  return useMemo(() => {
-    let parsed: FieldMapping | undefined;
-    let problems: string[] | null = null;
-    if (mapping !== null) {
-      try {
-        parsed = parseFieldMapping(mapping);
-      } catch (e) {
-        problems = e instanceof MappingError ? e.problems : [String(e)];
-      }
-    }
-    let userRules: ScanRule[] | null = null;
-    let rulesProblem: string | null = null;
-    if (rulesText !== null) {
-      try {
-        userRules = parseScanRules(rulesText);
-      } catch (e) {
-        // The page checks a file before it puts it in the URL: this is a link edited by hand.
-        rulesProblem = e instanceof Error ? e.message : String(e);
-      }
-    }
-    const rules = userRules ?? (scanners ? DEFAULT_RULES : null);
-    const read: ReadOptions = {
-      ...(parsed ? { mapping: parsed } : {}),
-      ...(unknownAsFinished ? { unknownAsFinished } : {}),
-      ...(rules ? { rules } : {}),
-    };
-    const named = userRules && rulesName !== null ? { name: rulesName, count: userRules.length } : null;
-    return { read, mappingText: mapping, mappingProblems: problems, unknownAsFinished, scanners, rules: named, rulesProblem };
-  }, [mapping, unknownAsFinished, scanners, rulesName, rulesText]);
+  const { map, unknown, scan, rules } = readParams(useSearch());
+  const rulesName = rules?.name ?? null;
+  const rulesText = rules?.text ?? null;
+  return useMemo(
+    () =>
+      readChoiceOf({ map, unknown, scan, rules: rulesName === null || rulesText === null ? null : { name: rulesName, text: rulesText } }),
+    [map, unknown, scan, rulesName, rulesText],
+  );
 }
 
 /** The whole selection from the URL. Re-renders on any URL change; views that need one field use it anyway. */

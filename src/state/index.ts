@@ -7,7 +7,6 @@ export {
   useReadOptions,
   useSelectedRolloutKey,
   useSelection,
-  useSourceIds,
   useUiActions,
 } from './hooks';
 export {
@@ -54,9 +53,8 @@ export {
   useReviewer,
   useReviewerActions,
   useReviewSaving,
-  useReviewTabSync,
 } from './reviews';
-export { useRun, useRunFeed } from './run';
+export { useRun } from './run';
 export type { GroupSortKey, RunFilters, RunSort, RunSortKey, SignalFilter } from './runFilters';
 export {
   isFiltered,

@@ -1,3 +1,4 @@
+import { READ_OPTIONS } from '../format';
 import type { StepRange } from '../load';
 
 export type { StepRange };
@@ -29,20 +30,21 @@ const SHADE_PARAM = 'shade';
  * A field mapping (JSON text, docs/formats.md) every source of the page is read with, as `--map` does
  * in the CLI: chosen in the app for a file it did not recognise, or given to `trajscope view --map`.
  */
-const MAP_PARAM = 'map';
+const MAP_PARAM = READ_OPTIONS.mapping.param;
 /** `unknown=finished`: rollouts with no recorded termination count as finished for the signal (an explicit choice). */
-const UNKNOWN_PARAM = 'unknown';
+const UNKNOWN_PARAM = READ_OPTIONS.unknownAsFinished.param;
+const UNKNOWN_AS_FINISHED = READ_OPTIONS.unknownAsFinished.word;
 /** `scan=default`: the page runs the default scanner rules over each rollout (docs/scanners.md). */
-const SCAN_PARAM = 'scan';
+const SCAN_PARAM = READ_OPTIONS.scanners.param;
+const SCAN_DEFAULT = READ_OPTIONS.scanners.word;
 /**
  * A scanner rule file the person opened (its JSON text, docs/scanners.md), run in place of the default
  * set as `lint --rules FILE` does, and the file's name it is shown by. Held as text, as `map` is.
  */
-const RULES_PARAM = 'rules';
-const RULES_NAME_PARAM = 'rulesname';
+const RULES_PARAM = READ_OPTIONS.rules.param;
+const RULES_NAME_PARAM = READ_OPTIONS.rules.nameParam;
 /** Run list: only rollouts whose §10 max |d| is above this many nats (`mis=0.5`). */
 const MISMATCH_PARAM = 'mis';
-const UNKNOWN_AS_FINISHED = 'finished';
 /** A whole run: the URL of its run index (the directory or its manifest.json), read by range (docs/adr/0015). */
 const RUN_PARAM = 'run';
 /** Training steps `A-B` (or `A`): the part of a run the run list and groups show, and the run page's selection. */
@@ -166,6 +168,7 @@ export function readSelection(search: string): Selection {
   const a = params.get(COMPARE_A_PARAM);
   const b = params.get(COMPARE_B_PARAM);
   const compare = a && b ? { a, b } : null;
+  const read = readParams(search);
   return {
     sources,
     rollout,
@@ -186,10 +189,10 @@ export function readSelection(search: string): Selection {
     token: nonNegativeInt(params.get(TOKEN_PARAM)),
     drGrpo: params.get(ADV_PARAM) === 'dr',
     drift: params.get(SHADE_PARAM) === 'drift',
-    mapping: params.get(MAP_PARAM) || null,
-    unknownAsFinished: params.get(UNKNOWN_PARAM) === UNKNOWN_AS_FINISHED,
-    scanners: params.get(SCAN_PARAM) === 'default',
-    rules: params.get(RULES_PARAM) ? { name: params.get(RULES_NAME_PARAM) || 'rules.json', text: params.get(RULES_PARAM) ?? '' } : null,
+    mapping: read.map,
+    unknownAsFinished: read.unknown === UNKNOWN_AS_FINISHED,
+    scanners: read.scan === SCAN_DEFAULT,
+    rules: read.rules,
     mismatchAbove: nonNegativeNumber(params.get(MISMATCH_PARAM)),
     run,
     steps: run === null ? null : readRange(params.get(STEPS_PARAM)),
@@ -197,6 +200,26 @@ export function readSelection(search: string): Selection {
     query: params.get(QUERY_PARAM) ?? '',
     compare,
     cohorts: { a: params.get(COHORT_A_PARAM) || null, b: params.get(COHORT_B_PARAM) || null },
+  };
+}
+
+/** The read options' parameters as the address holds them (null where absent or empty), for `readChoiceOf` to check. */
+export interface ReadParams {
+  map: string | null;
+  unknown: string | null;
+  scan: string | null;
+  /** A rule file's JSON text and the name it is shown by. */
+  rules: { name: string; text: string } | null;
+}
+
+export function readParams(search: string): ReadParams {
+  const params = new URLSearchParams(search);
+  const rules = params.get(RULES_PARAM) || null;
+  return {
+    map: params.get(MAP_PARAM) || null,
+    unknown: params.get(UNKNOWN_PARAM) || null,
+    scan: params.get(SCAN_PARAM) || null,
+    rules: rules === null ? null : { name: params.get(RULES_NAME_PARAM) || 'rules.json', text: rules },
   };
 }
 
@@ -277,7 +300,7 @@ export const intents = {
    */
   readWith: (search: string, patch: ReadPatch): Intent =>
     push(search, {
-      ...(patch.scanners === undefined ? {} : { [SCAN_PARAM]: patch.scanners ? 'default' : null }),
+      ...(patch.scanners === undefined ? {} : { [SCAN_PARAM]: patch.scanners ? SCAN_DEFAULT : null }),
       // One rule set at a time, as `--rules default|FILE`: turning one on turns the other off.
       ...(patch.scanners ? { [RULES_PARAM]: null, [RULES_NAME_PARAM]: null } : {}),
       ...(patch.rules === undefined

@@ -1,129 +1,68 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
-import { useLintReport, useLiveFollow, useServedListFollow } from '../load';
-import {
-  DatasetProvider,
-  openRun,
-  useLoadedFilesFeed,
-  useNotice,
-  useReadOptions,
-  useReviewTabSync,
-  useSelection,
-  useSourceIds,
-  useSources,
-  useUiActions,
-} from '../state';
-import { CheckpointsView } from './checkpoints/CheckpointsView';
-import { CompareView } from './compare/CompareView';
-import { ReadWithMapping } from './formats/ReadWithMapping';
-import { DropOverlay } from './open/DropOverlay';
-import { useFileDrop } from './open/useFileDrop';
+import { Activity, useEffect, useState } from 'react';
+import { type DataSource, DataSourceProvider, useDataSource, useSelection } from '../state';
+import { FileDrop, FilesNotices, FilesStatus } from './FilesParts';
 import { ProblemsPanel } from './problems/ProblemsPanel';
-import { QueueView } from './queue/QueueView';
-import { RolloutPage } from './RolloutPage';
-import { RunShell } from './RunShell';
-import { RunListView } from './run-list/RunListView';
+import { RunNotices, TooManyToList } from './RunParts';
+import { PLACEHOLDER, type Route, RoutePage, routeOf } from './routes';
 import { SearchBox } from './search/SearchBox';
-import { SearchView } from './search/SearchView';
-import { Notice } from './shared/Notice';
-import { useOpenFiles } from './shared/useOpenFiles';
 import { Header } from './shell/Header';
-import { LoadFailed } from './source/LoadFailed';
-import { LoadingStrip } from './source/LoadingStrip';
-import { LoadingView } from './source/LoadingView';
-import { MissingFiles, MissingFilesNotice } from './source/MissingFiles';
-import { WaitingForFiles } from './source/WaitingForFiles';
 
-// The groups page is the only user of the chart library (recharts and its d3 and redux helpers, about
-// half of the page's script): it loads when first shown, so the run list and a rollout open sooner.
-const GroupsView = lazy(() => import('./groups/GroupsView').then((m) => ({ default: m.GroupsView })));
-const FailureModesView = lazy(() => import('./modes/FailureModesView').then((m) => ({ default: m.FailureModesView })));
-const RegradeView = lazy(() => import('./regrade/RegradeView').then((m) => ({ default: m.RegradeView })));
-
-/** Files read into the page, or a run read from its index (`?run=`, RunShell). */
+/** The page: what the URL opens (files, or a run read from its index: `?run=`) and the URL's view of it. */
 export function App() {
-  const { run } = useSelection();
-  return run === null ? <FilesApp /> : <RunShell />;
+  return (
+    <DataSourceProvider>
+      <Shell />
+    </DataSourceProvider>
+  );
 }
 
-/** The shell: what is open (from the URL), the load, and the run list once it is read. */
-function FilesApp() {
-  const { sources, missing, isDemo, isDemoRun, pending, served } = useSources();
-  const choice = useReadOptions();
-  const report = useLintReport(sources, choice.read);
-  const feed = useLoadedFilesFeed(sources, choice.read);
-  // The page shows what `view` serves (the URL names nothing): when that directory becomes a run, its run page.
-  const followsServer = useSourceIds().length === 0 && served !== null;
-  const toRun = useCallback((mount: string) => openRun(mount), []);
-  useLiveFollow(sources, report.isSuccess, choice.read, followsServer ? toRun : undefined);
-  const waiting = !pending && sources.length === 0 && missing.length === 0 && served !== null;
-  useServedListFollow(waiting, followsServer ? toRun : undefined);
-  useReviewTabSync();
-  const open = useOpenFiles();
-  const dragging = useFileDrop(useCallback((files: File[]) => open(files, { fromDrop: true }), [open]));
-  const notice = useNotice();
-  const { setNotice } = useUiActions();
-  const result = sources.length > 0 ? report.data : undefined;
+/**
+ * The one shell, for files and runs alike: the app bar, the source's notices, the view's page from the
+ * route table (or why it cannot show yet), the problems panel. The source's kind picks its own parts.
+ */
+function Shell() {
+  const source = useDataSource();
   const { view } = useSelection();
-  const loaded = report.isSuccess && !report.isFetching;
-  const firstRows = report.data !== undefined;
-  // User Timing marks: `npm run bench` and anyone profiling read load times from them.
+  const route = routeOf(view, source.kind === 'run');
+  const kept = useKeptRoutes(route);
+  // A lazy page's script (the run page's, with the chart library) loads while the data is read, not after.
   useEffect(() => {
-    if (firstRows) performance.mark('trajscope:first-rows');
-  }, [firstRows]);
-  useEffect(() => {
-    if (loaded) performance.mark('trajscope:loaded');
-  }, [loaded]);
-
+    void route.load?.();
+  }, [route]);
   return (
-    <DatasetProvider feed={feed}>
-      <div className="app">
-        <Header sources={sources} isDemo={isDemo} isDemoRun={isDemoRun} view={view} served={served} search={result && <SearchBox />} />
-        <main className="app-main">
-          {notice && <Notice onDismiss={() => setNotice(null)}>{notice}</Notice>}
-          {missing.length > 0 && sources.length > 0 && <MissingFilesNotice missing={missing} />}
-          {result && report.isFetching && <LoadingStrip sources={sources} />}
-          {result && !report.isFetching && view === 'list' && <ReadWithMapping sources={sources} />}
-          {pending ? (
-            <div className="placeholder" aria-busy="true" />
-          ) : waiting ? (
-            <WaitingForFiles />
-          ) : sources.length === 0 ? (
-            <MissingFiles missing={missing} />
-          ) : report.isError ? (
-            <LoadFailed error={report.error} isDemo={isDemo} />
-          ) : result ? (
-            view === 'rollout' ? (
-              <RolloutPage />
-            ) : view === 'checkpoints' ? (
-              <CheckpointsView />
-            ) : view === 'compare' ? (
-              <CompareView />
-            ) : view === 'queue' ? (
-              <QueueView />
-            ) : view === 'regrade' ? (
-              <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
-                <RegradeView />
-              </Suspense>
-            ) : view === 'search' ? (
-              <SearchView />
-            ) : view === 'groups' ? (
-              <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
-                <GroupsView />
-              </Suspense>
-            ) : view === 'modes' ? (
-              <Suspense fallback={<div className="placeholder" aria-busy="true" />}>
-                <FailureModesView />
-              </Suspense>
-            ) : (
-              <RunListView />
-            )
-          ) : (
-            <LoadingView sources={sources} />
-          )}
-        </main>
-        {result && <ProblemsPanel />}
-        {dragging && <DropOverlay />}
-      </div>
-    </DatasetProvider>
+    <div className="app">
+      <Header {...source.header} view={view} search={source.hasData && <SearchBox />} />
+      <main className="app-main">
+        {source.kind === 'files' ? <FilesNotices source={source} view={view} /> : <RunNotices source={source} view={view} />}
+        {source.hasData &&
+          kept.map((r) => (
+            <Activity key={r.view} mode={r === route ? 'visible' : 'hidden'}>
+              <RoutePage route={r} />
+            </Activity>
+          ))}
+        <Page source={source} route={route} />
+      </main>
+      {source.hasData && !route.noProblems && <ProblemsPanel />}
+      {source.kind === 'files' && <FileDrop />}
+    </div>
   );
+}
+
+/** The view's page, unless it is kept (drawn above), the data is not there yet, or a run is too big to list whole. */
+function Page({ source, route }: { source: DataSource; route: Route }) {
+  if (source.status !== 'ready') {
+    if (source.kind === 'files') return <FilesStatus source={source} />;
+    // A run that could not be read says why in its banner.
+    return source.status === 'failed' ? null : PLACEHOLDER;
+  }
+  if (route.keep) return null;
+  if (source.kind === 'run' && source.tooManyToList !== null && !route.wholeRun) return <TooManyToList rows={source.tooManyToList} />;
+  return <RoutePage route={route} />;
+}
+
+/** The routes marked `keep` shown so far: once shown they stay mounted, hidden while another page is open. */
+function useKeptRoutes(route: Route): readonly Route[] {
+  const [kept, setKept] = useState<readonly Route[]>(route.keep ? [route] : []);
+  if (route.keep && !kept.includes(route)) setKept([...kept, route]);
+  return kept;
 }

@@ -2,10 +2,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import type { GradedRollout, ReviewerLogEntry } from '../../analysis';
-import { foldReviewsByReviewer } from '../../analysis';
-import { isReviewEntryError, parseReviewsJsonl, type Review, toReviewLogEntry } from '../../format';
-import { type ReadOptions, readJsonlFile } from '../readFile';
-import { type RegradeRow, rowFrom } from '../regrade/rows';
+import { foldReviewsByReviewer, plural } from '../../analysis';
+import { isReviewEntryError, parseReviewsJsonl, type ReadOptions, type RegradeRow, type Review, toReviewLogEntry } from '../../format';
+import { readJsonlFile } from '../readFile';
+import { rowFrom } from '../regrade/rows';
 import { JOURNAL_FILE, readJournal, TABLE_FILE } from '../regrade/table';
 import { listInputs } from '../runIndex/inputs';
 
@@ -50,7 +50,7 @@ export async function readGraded(
       throw new SourceError(`cannot read ${input.file}: ${reason(e)}`);
     });
     if (summary.unsupported !== null) throw new SourceError(`${input.file}: ${summary.unsupported}`);
-    if (bad > 0) warn(`${input.file}: ${bad} line${bad === 1 ? '' : 's'} not read as rollouts (trajscope lint says why)`);
+    if (bad > 0) warn(`${input.file}: ${plural(bad, 'line')} not read as rollouts (trajscope lint says why)`);
   }
   return { files: inputs.length, rollouts };
 }

@@ -1,6 +1,6 @@
-import { reviewKey } from '../../format';
+import { type ReadOptions, reviewKey } from '../../format';
 import { rolloutKeys } from '../../load/rolloutKeys';
-import { type ReadOptions, readJsonlFile } from '../readFile';
+import { readJsonlFile } from '../readFile';
 import type { Input } from '../runIndex/inputs';
 
 /** A named input that could not be read, or is of no format Trajscope reads (exit 2, as lint). */

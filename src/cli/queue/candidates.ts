@@ -1,9 +1,8 @@
-import { type QueueCandidate, scannerRuleIds, summarizeRollout } from '../../analysis';
-import { reviewKey, type ScanRule } from '../../format';
+import { plural, type QueueCandidate, scannerRuleIds, summarizeRollout } from '../../analysis';
+import { type ReadOptions, type RegradeRow, reviewKey, type ScanRule } from '../../format';
 import { rolloutKeys } from '../../load/rolloutKeys';
 import { SourceError, type Warn } from '../agree/sources';
-import { type ReadOptions, readJsonlFile } from '../readFile';
-import type { RegradeRow } from '../regrade/rows';
+import { readJsonlFile } from '../readFile';
 import type { Input } from '../runIndex/inputs';
 
 /** Each rollout's regrade verdicts, by review key (as agreement joins them: docs/agreement.md). */
@@ -62,7 +61,7 @@ export async function readCandidates(
       throw new SourceError(`cannot read ${input.file}: ${err.code === 'ENOENT' ? 'no such file or directory' : String(e)}`);
     });
     if (summary.unsupported !== null) throw new SourceError(`${input.file}: ${summary.unsupported}`);
-    if (bad > 0) warn(`${input.file}: ${bad} line${bad === 1 ? '' : 's'} not read as rollouts (trajscope lint says why)`);
+    if (bad > 0) warn(`${input.file}: ${plural(bad, 'line')} not read as rollouts (trajscope lint says why)`);
   }
   const keys = rolloutKeys(out);
   return out.map((c, i) => ({ ...c, rollout: keys[i] ?? reviewKey(c) }));

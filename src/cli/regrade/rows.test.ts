@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type RegradeRow, rowFrom, summarizeRows, summaryText } from './rows';
+import type { RegradeRow } from '../../format';
+import { rowFrom, summarizeRows, summaryText } from './rows';
 import { parseGraderOutput } from './runGrader';
 
 const row = (o: Partial<RegradeRow> = {}): RegradeRow => ({

@@ -1,16 +1,8 @@
-import { regradeRowOf, type RegradeRow as TableRow } from '../../format';
+import { type RegradeRow, regradeRowOf } from '../../format';
 
-/** Why a rollout has no new verdict. */
+/** Why a rollout has no new verdict: the kinds this command writes in a row's `error_kind`. */
 const ERROR_KINDS = ['no_artifact', 'digest_mismatch', 'unsafe_name', 'timeout', 'crash', 'garbage', 'spawn'] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
-
-/** One rollout regraded: a row of DIR/regrade.parquet and a line of its journal (the page's type, its error kind narrowed). */
-export interface RegradeRow extends Omit<TableRow, 'error_kind'> {
-  error_kind: ErrorKind | null;
-}
-
-/** A row is one rollout (its file and line) under one grader command. */
-export const rowKey = (r: Pick<RegradeRow, 'grader' | 'file' | 'line'>): string => JSON.stringify([r.grader, r.file, r.line]);
 
 /**
  * A journal line read back, or null: the journal is a file on disk, so each line is checked, not trusted,
@@ -18,19 +10,19 @@ export const rowKey = (r: Pick<RegradeRow, 'grader' | 'file' | 'line'>): string 
  * kind must be one this command writes.
  */
 export function rowFrom(v: unknown): RegradeRow | null {
-  let row: TableRow;
+  let row: RegradeRow;
   try {
     row = regradeRowOf(v, 'row');
   } catch {
     return null;
   }
-  const kind = row.error_kind === null ? null : ERROR_KINDS.find((k) => k === row.error_kind);
-  return kind === undefined ? null : { ...row, error_kind: kind };
+  return row.error_kind === null || ERROR_KINDS.some((k) => k === row.error_kind) ? row : null;
 }
 
 export interface RegradeSummary {
   graded: number;
-  errors: Map<ErrorKind, number>;
+  /** Rows without a new verdict, by `error_kind`. */
+  errors: Map<string, number>;
   /** `old → new` verdict (or reward, when either verdict is missing) pairs that differ, with counts. */
   flips: Map<string, number>;
   agree: number;

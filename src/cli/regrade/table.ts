@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { open, readFile, rename } from 'node:fs/promises';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import { REGRADE_JOURNAL_FILE, REGRADE_TABLE_FILE } from '../../format';
-import { type RegradeRow, rowFrom, rowKey } from './rows';
+import { REGRADE_JOURNAL_FILE, REGRADE_TABLE_FILE, type RegradeRow, regradeRowKey } from '../../format';
+import { rowFrom } from './rows';
 
 // The names the page, `view` and `query` look for (one place: format/regrade/regradeTable.ts).
 export const JOURNAL_FILE = REGRADE_JOURNAL_FILE;
@@ -27,7 +27,7 @@ export async function readJournal(path: string): Promise<RegradeRow[]> {
       continue;
     }
     const row = rowFrom(v);
-    if (row) rows.set(rowKey(row), row);
+    if (row) rows.set(regradeRowKey(row), row);
   }
   return [...rows.values()];
 }

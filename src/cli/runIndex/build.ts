@@ -4,10 +4,9 @@ import { access, lstat, mkdir, open, readdir, readFile, stat } from 'node:fs/pro
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP } from '../../analysis';
-import { createLineParser, DEFAULT_MAX_LINE_BYTES, stableStringify } from '../../format';
+import { createLineParser, DEFAULT_MAX_LINE_BYTES, type ReadOptions, stableStringify } from '../../format';
 import { INDEX_VERSION } from '../../format/runIndex/columns';
 import { parseRunManifest, type RunManifest } from '../../format/runIndex/manifest';
-import type { ReadOptions } from '../readFile';
 import { type Input, listInputs, toPosix } from './inputs';
 import {
   checkIndexFolder,

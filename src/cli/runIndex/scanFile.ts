@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { checkWindows, type LineResult, LineSpans, type Sha256, windowsDigest } from '../../format';
+import { checkWindows, type LineResult, LineSpans, type ReadOptions, type Sha256, windowsDigest } from '../../format';
 import { encodeIndexShard, type IndexRow } from '../../format/runIndex/columns';
 import type { RunManifest } from '../../format/runIndex/manifest';
-import { type ReadOptions, readJsonlFile } from '../readFile';
+import { readJsonlFile } from '../readFile';
 import { writeInIndex } from './ownFiles';
 import { fileNameStep, indexRow, type RowOptions } from './rows';
 

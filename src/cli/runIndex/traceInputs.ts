@@ -1,9 +1,8 @@
 import { lstat, realpath, stat } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
-import { describeDirectory } from '../../format';
+import { describeDirectory, type ReadOptions } from '../../format';
 import { CONVERTED_DIR, type RunManifest } from '../../format/runIndex/manifest';
 import { convertToFile } from '../convert';
-import type { ReadOptions } from '../readFile';
 import { layoutWords, listingDigest, listTraceDirectory, type TraceListing } from '../traceDirectory';
 import { type Input, toPosix } from './inputs';
 import { fillInIndex, insideIndex, removeOwnShard } from './ownFiles';

@@ -1,5 +1,6 @@
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { formatCount, plural } from '../../analysis';
 import { LAYOUT_INFO } from '../../format';
 import { convertToFile } from '../convert';
 import { OPEN_FLAGS } from '../noLinks';
@@ -123,7 +124,7 @@ export class TraceSource {
       await rm(tmp, { force: true });
     }
     const s = await stat(file);
-    const counted = `${written} rollout${written === 1 ? '' : 's'}${failed > 0 ? `, ${failed} failed to convert` : ''}`;
+    const counted = `${plural(written, 'rollout')}${failed > 0 ? `, ${formatCount(failed)} failed to convert` : ''}`;
     if (counted !== this.counted) {
       this.counted = counted;
       this.say(`${this.given}: ${listing.found.layouts.map((l) => LAYOUT_INFO[l].label).join(' and ')}, served as ${name}: ${counted}`);

@@ -1,4 +1,5 @@
 import { isTrajectoryFileName } from '../adapters/formatInfo';
+import { plural } from '../counting';
 import { findTrials } from './harborJob';
 import { type DirectoryLayout, LAYOUT_INFO, type ReadFile, type TraceDirectory, type TraceUnit } from './layouts';
 import { findConversations } from './openHandsConversation';
@@ -29,10 +30,6 @@ export async function detectTraceDirectory(files: readonly string[], read: ReadF
 
 /** How many names a description lists before "…". */
 const SHOWN = 3;
-
-function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-}
 
 function sample(paths: readonly string[]): string {
   return paths.slice(0, SHOWN).join(', ') + (paths.length > SHOWN ? ', …' : '');

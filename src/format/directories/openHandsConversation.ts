@@ -1,5 +1,6 @@
 import { convertValue } from '../adapters/convertValue';
 import { isRecord } from '../adapters/read';
+import { plural } from '../counting';
 import type { LineResult } from '../jsonl';
 import { baseName, folderOf, inFolder, type OpenHandsConversation, type ReadFile } from './layouts';
 import { readJson } from './readJson';
@@ -99,7 +100,7 @@ export async function readConversation(
         file: prefix + first,
         line: 1,
         code: 'E_PARSE',
-        message: `${n} event file${n === 1 ? '' : 's'} past a gap (${missing} is missing): not read, as the SDK's event log does not read them`,
+        message: `${plural(n, 'event file')} past a gap (${missing} is missing): not read, as the SDK's event log does not read them`,
       },
     });
   }

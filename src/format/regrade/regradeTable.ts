@@ -1,9 +1,9 @@
 import { shownValue } from '../json';
 /*
  * A regrade's rows (docs/adr/0025) as the page and the analysis read them: the journal's JSON lines or
- * the rows of regrade.parquet. `trajscope regrade` writes them (src/cli/regrade/rows.ts holds the writer's
- * type, of the same fields); here they come back from a file the person opened or the view server, so
- * every field is checked once and an error names the row and the field.
+ * the rows of regrade.parquet. `trajscope regrade` writes them (src/cli/regrade/rows.ts, with this type);
+ * here they come back from a file the person opened or the view server, so every field is checked once
+ * and an error names the row and the field.
  */
 
 /** Where `trajscope regrade RUN --out RUN/.trajscope/regrade` writes, and where `view` and `query` look by themselves. */
@@ -77,12 +77,13 @@ export function regradeRowOf(v: unknown, where: string): RegradeRow {
   };
 }
 
-const keyOf = (r: RegradeRow) => JSON.stringify([r.grader, r.file, r.line]);
+/** A row is one rollout (its file and line) under one grader command: the key a later row of it replaces. */
+export const regradeRowKey = (r: Pick<RegradeRow, 'grader' | 'file' | 'line'>): string => JSON.stringify([r.grader, r.file, r.line]);
 
 /** The last row per (grader, file, line), as the journal's reader keeps them: a rollout regraded again replaces its row. */
 function lastPerKey(rows: Iterable<RegradeRow>): RegradeRow[] {
   const byKey = new Map<string, RegradeRow>();
-  for (const r of rows) byKey.set(keyOf(r), r);
+  for (const r of rows) byKey.set(regradeRowKey(r), r);
   return [...byKey.values()];
 }
 

@@ -69,6 +69,16 @@ describe('parseReviewsJsonl', () => {
     expect(parsed.errors[5]?.message).toBe('attempt_id must be a string or null, got 3');
   });
 
+  it('says a missing field is missing, as every other reader names a value (shownValue), not "undefined"', () => {
+    const { verdict: _, ...noVerdict } = A;
+    const { timestamp: __, ...noTime } = A;
+    const parsed = parseReviewsJsonl([JSON.stringify(noVerdict), JSON.stringify(noTime)].join('\n'));
+    expect(parsed.errors.map((e) => e.message)).toEqual([
+      'verdict must be "agree", "disagree" or "unsure", got nothing',
+      'timestamp must be an ISO 8601 date, got nothing',
+    ]);
+  });
+
   it('fills a missing note, reviewer or attempt_id, and keeps the later of two lines for one rollout', () => {
     const parsed = parseReviewsJsonl(
       [

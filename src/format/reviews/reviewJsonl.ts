@@ -1,4 +1,4 @@
-import { parseJson } from '../json';
+import { parseJson, shownValue } from '../json';
 import { isReviewVerdict, type Review, reviewKey } from './review';
 
 /*
@@ -38,28 +38,21 @@ export interface ParsedReviews {
   lines: number;
 }
 
-function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return `"${v.length > 30 ? `${v.slice(0, 30)}…` : v}"`;
-  return typeof v === 'object' ? 'an object' : String(v);
-}
-
 /** Validates one parsed line; returns the review or what is wrong with it. */
 function toReview(v: unknown): Review | string {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return `expected a JSON object, got ${describeValue(v)}`;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return `expected a JSON object, got ${shownValue(v)}`;
   const o = v as Record<string, unknown>;
   if (typeof o.rollout_id !== 'string' || o.rollout_id === '')
-    return `rollout_id must be a non-empty string, got ${describeValue(o.rollout_id)}`;
+    return `rollout_id must be a non-empty string, got ${shownValue(o.rollout_id)}`;
   const attempt = o.attempt_id ?? null;
-  if (attempt !== null && typeof attempt !== 'string') return `attempt_id must be a string or null, got ${describeValue(attempt)}`;
-  if (!isReviewVerdict(o.verdict)) return `verdict must be "agree", "disagree" or "unsure", got ${describeValue(o.verdict)}`;
+  if (attempt !== null && typeof attempt !== 'string') return `attempt_id must be a string or null, got ${shownValue(attempt)}`;
+  if (!isReviewVerdict(o.verdict)) return `verdict must be "agree", "disagree" or "unsure", got ${shownValue(o.verdict)}`;
   const note = o.note ?? '';
-  if (typeof note !== 'string') return `note must be a string, got ${describeValue(note)}`;
+  if (typeof note !== 'string') return `note must be a string, got ${shownValue(note)}`;
   const reviewer = o.reviewer ?? '';
-  if (typeof reviewer !== 'string') return `reviewer must be a string, got ${describeValue(reviewer)}`;
+  if (typeof reviewer !== 'string') return `reviewer must be a string, got ${shownValue(reviewer)}`;
   if (typeof o.timestamp !== 'string' || Number.isNaN(Date.parse(o.timestamp))) {
-    return `timestamp must be an ISO 8601 date, got ${describeValue(o.timestamp)}`;
+    return `timestamp must be an ISO 8601 date, got ${shownValue(o.timestamp)}`;
   }
   return { rollout_id: o.rollout_id, attempt_id: attempt, verdict: o.verdict, note, reviewer, timestamp: o.timestamp };
 }

@@ -1,12 +1,13 @@
 import type { GroupSummary, LintReport, RolloutSummary } from '../../analysis';
 import type { FieldMapping, Rollout } from '../../format';
 import type { LoadedFile, PendingLine } from '../loadState';
+import type { RunSnapshot } from '../run/runIndex';
 import type { LoadSource } from '../sources';
 
 /*
- * What the views read, whether the rollouts came from files read into this page or (next) from a run
- * index on a server. The run list needs only the rows (summaries); a rollout's full record is asked for
- * by key when it is opened, and may arrive later.
+ * What the views read, whether the rollouts came from files read into this page or from a run index on a
+ * server. The run list needs only the rows (summaries); a rollout's full record is asked for by key when
+ * it is opened, and may arrive later.
  */
 
 export type AdvantageMode = 'grpo' | 'dr';
@@ -75,6 +76,11 @@ export interface Dataset {
    * list say the same. Absent when the rows are already whole (files read into the page).
    */
   summaryFromRecord?(index: number, record: Rollout): RolloutSummary;
+  /**
+   * What only a run read from its index has: the snapshot of its columns, every row of the run whatever
+   * step range `rows` holds (the run page charts the whole run and chooses the range). Absent for files.
+   */
+  readonly run?: { readonly snapshot: RunSnapshot };
 }
 
 /** A dataset that changes: its current version, and word of the next one. */

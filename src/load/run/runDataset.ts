@@ -254,6 +254,8 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
       return problems();
     },
     pending: [],
+    // The whole snapshot, not the range: the run page reads every row whichever range the feed is for.
+    run: { snapshot: snap },
     indexOf,
     summaryFromRecord(i, record) {
       const row = rows()[i];

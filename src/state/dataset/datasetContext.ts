@@ -1,6 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, createElement, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
-import { type Dataset, type DatasetFeed, type LoadSource, loadedDataset, loadedFilesFeed, loadKey, type ReadOptions } from '../../load';
+import {
+  type Dataset,
+  type DatasetFeed,
+  type LoadSource,
+  loadedDataset,
+  loadedFilesFeed,
+  loadKey,
+  type ReadOptions,
+  type RunSnapshot,
+} from '../../load';
 
 /** What a view shows before anything is read: no rows, no groups. */
 const EMPTY: Dataset = loadedDataset({
@@ -16,7 +25,7 @@ const NO_FEED: DatasetFeed = { current: () => undefined, subscribe: () => () => 
 
 const FeedContext = createContext<DatasetFeed>(NO_FEED);
 
-/** Gives the views below it their data. The shell places it once, around every page. */
+/** Gives the views below it their data. DataSourceProvider places it once, around the shell; tests place it over a feed. */
 export function DatasetProvider({ feed, children }: { feed: DatasetFeed; children: ReactNode }) {
   return createElement(FeedContext.Provider, { value: feed }, children);
 }
@@ -36,4 +45,13 @@ export function useLoadedFilesFeed(sources: readonly LoadSource[], read: ReadOpt
 export function useDataset(): Dataset {
   const feed = useContext(FeedContext);
   return useSyncExternalStore(feed.subscribe, feed.current) ?? EMPTY;
+}
+
+/**
+ * The whole run's columns when a run is open (`Dataset.run`: every row, whichever training steps the
+ * feed's rows are), null for files: the same snapshot whatever range the URL chooses.
+ */
+export function useRunSnapshot(): RunSnapshot | null {
+  const feed = useContext(FeedContext);
+  return useSyncExternalStore(feed.subscribe, () => feed.current()?.run?.snapshot ?? null);
 }

@@ -1,4 +1,6 @@
-export { DatasetProvider, useLoadedFilesFeed } from './datasetContext';
+export type { DataSource, FilesDataSource, RunDataSource } from './dataSource';
+export { DataSourceProvider, useDataSource } from './dataSource';
+export { DatasetProvider, useRunSnapshot } from './datasetContext';
 export {
   useAdvantages,
   useDatasetCounts,

@@ -3,7 +3,8 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { encodeIndexShard, type RunManifest } from '../../format';
-import { readRun } from '../../load';
+import { type DatasetFeed, RangeReader, type RunSnapshot, readRun, runDataset, type StepRange } from '../../load';
+import { DatasetProvider } from '../../state';
 import { buildIndexRow } from '../../testing/builders';
 import { RunPage } from './RunPage';
 
@@ -35,6 +36,12 @@ async function snapshot() {
   return readRun('http://host.test/index/manifest.json', null, { fetch });
 }
 
+/** The run's rows in `range` as the shell's feed gives them: the dataset carries the whole run's columns. */
+function feedOf(snap: RunSnapshot, range: StepRange | null): DatasetFeed {
+  const dataset = runDataset(snap, range, { reader: new RangeReader(), records: new Map() });
+  return { current: () => dataset, subscribe: () => () => {} };
+}
+
 const plotted = (root: HTMLElement) =>
   [...root.querySelectorAll('figure.trend')]
     .filter((f) => f.querySelector('.recharts-responsive-container'))
@@ -46,12 +53,39 @@ describe('the run page', () => {
     const el = document.createElement('div');
     document.body.append(el);
     const root = createRoot(el);
-    flushSync(() => root.render(<RunPage snapshot={snap} />));
+    flushSync(() =>
+      root.render(
+        <DatasetProvider feed={feedOf(snap, null)}>
+          <RunPage />
+        </DatasetProvider>,
+      ),
+    );
     const frames = [...el.querySelectorAll('figure.trend')].map((f) => f.getAttribute('aria-label'));
     expect(frames.length).toBe(8);
     expect(plotted(el)).toEqual(['Reward']);
     await new Promise((r) => setTimeout(r, 200));
     expect(plotted(el)).toEqual(frames);
+    root.unmount();
+  });
+
+  it('charts the whole run whichever training steps the feed’s rows are, and nothing without a run', async () => {
+    const snap = await snapshot();
+    const el = document.createElement('div');
+    document.body.append(el);
+    const root = createRoot(el);
+    const show = (feed: DatasetFeed) =>
+      flushSync(() =>
+        root.render(
+          <DatasetProvider feed={feed}>
+            <RunPage />
+          </DatasetProvider>,
+        ),
+      );
+    show(feedOf(snap, { from: 2, to: 2 }));
+    const summary = () => el.querySelector('[aria-label="Run"]')?.textContent;
+    expect(summary()).toMatch(/^40 rollouts over 10 training steps \(0–9\)/);
+    show({ current: () => undefined, subscribe: () => () => {} });
+    expect(el.textContent).toBe('');
     root.unmount();
   });
 });

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Area, Bar, Line } from 'recharts';
 import { formatStatistic, runTrends, type TrendFilter, terminationInfo } from '../../analysis';
 import type { RunSnapshot } from '../../load';
-import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useSelection } from '../../state';
+import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useRunSnapshot, useSelection } from '../../state';
 import { RangeInput } from './RangeInput';
 import { RunCompare } from './RunCompare';
 import { RunFilters } from './RunFilters';
@@ -35,8 +35,16 @@ const CODE_COLORS = ['#8250df', '#cf222e', '#0a66c2', '#bf8700', '#1a7f37', '#57
 const NO_ROWS: readonly ChartRow[] = [];
 const line = { isAnimationActive: false, dot: false, strokeWidth: 1.6, connectNulls: true } as const;
 
-/** A run's trends over training steps; a click or drag selects steps, which open in the run list and groups. */
-export function RunPage({ snapshot }: { snapshot: RunSnapshot }) {
+/**
+ * A run's trends over training steps; a click or drag selects steps, which open in the run list and groups.
+ * It charts the whole run (the dataset's run columns), whichever steps the other pages show.
+ */
+export function RunPage() {
+  const snapshot = useRunSnapshot();
+  return snapshot && <RunTrends snapshot={snapshot} />;
+}
+
+function RunTrends({ snapshot }: { snapshot: RunSnapshot }) {
   const { steps: selected, vsSteps: compare } = useSelection();
   const [filter, setFilter] = useState<TrendFilter>({ tasks: null, terminations: null });
   const columns = snapshot.columns;

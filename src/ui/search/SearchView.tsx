@@ -89,7 +89,7 @@ function SearchStatus({ run }: { run: ReturnType<typeof useSearchRun> }) {
       {run.status === 'failed' && <span className="search-status__note">the search failed: {run.failure}</span>}
       {run.status === 'done' && p && (
         <span className="search-status__note">
-          {formatCount(p.records)} rollout{p.records === 1 ? '' : 's'} scanned {place}
+          {plural(p.records, 'rollout')} scanned {place}
         </span>
       )}
       {run.status === 'rows' && <span className="search-status__note">decided from the run list (no text to scan)</span>}

@@ -1,67 +1,13 @@
 import type { ReactNode } from 'react';
 import { isServedSource, type LoadSource, type ServedFile } from '../../load';
-import {
-  backToList,
-  DEMO_RUN_FILES,
-  DEMO_RUN_TRAINING_STEPS,
-  demoRunIndex,
-  openRun,
-  openSources,
-  toCheckpoints,
-  toGroups,
-  toModes,
-  toQueue,
-  toRegrade,
-  toRun,
-  type View,
-} from '../../state';
+import { DEMO_RUN_FILES, DEMO_RUN_TRAINING_STEPS, demoRunIndex, openRun, openSources, type View } from '../../state';
+import { BAR_PAGES } from '../routes';
 import { OpenFilesButton } from '../shared/OpenFilesButton';
 import { ServedFiles } from './ServedFiles';
 import './shell.css';
 
 /** What the demo run is, in the words the run page uses: training steps (the sampling weights), files. */
 const DEMO_RUN_WORDS = `demo/run/ · ${DEMO_RUN_TRAINING_STEPS} training steps in ${DEMO_RUN_FILES} files`;
-
-/** A page of the app bar: the views it is (its button is the current page on any of them) and the way there. */
-interface Page {
-  label: string;
-  views: readonly View[];
-  go: () => void;
-  title?: string;
-  /** Only while a run is opened from its index. */
-  runOnly?: boolean;
-}
-
-/** The app bar's pages, in the bar's order (e2e specs find the buttons by these labels). */
-const PAGES: readonly Page[] = [
-  { label: 'Run', views: ['run'], go: toRun, runOnly: true },
-  { label: 'Rollouts', views: ['list', 'rollout'], go: backToList },
-  { label: 'Groups', views: ['groups'], go: toGroups },
-  {
-    label: 'Failure modes',
-    views: ['modes'],
-    go: toModes,
-    title: 'What the rollouts that failed have in common, and how it changes over training',
-  },
-  {
-    label: 'Checkpoints',
-    views: ['checkpoints'],
-    go: () => toCheckpoints(),
-    title: 'Two policy versions, step ranges or files, task by task',
-  },
-  {
-    label: 'Queue',
-    views: ['queue'],
-    go: toQueue,
-    title: 'Who reviews which rollouts, and how far each reviewer has got (trajscope queue makes the queue)',
-  },
-  {
-    label: 'Regrade',
-    views: ['regrade'],
-    go: toRegrade,
-    title: 'What a changed grader would have changed: the flipped verdicts, advantages and groups (trajscope regrade makes the table)',
-  },
-];
 
 /** The app bar: what is open, and the way to open something else. */
 interface Props {
@@ -113,7 +59,7 @@ export function Header({ sources, isDemo, isDemoRun: demoRunFiles, view, served,
       {served && <ServedFiles served={served} sources={sources} />}
       {search}
       <nav className="app-header__nav" aria-label="Pages">
-        {PAGES.filter((p) => run !== undefined || !p.runOnly).map((p) => (
+        {BAR_PAGES.filter((p) => run !== undefined || !p.runOnly).map((p) => (
           <button
             key={p.label}
             type="button"
