@@ -93,19 +93,23 @@ export class LineSplitter {
       this.hold(chunk, true);
       return;
     }
-    let count = 0;
-    let from = -1 - this.pendingSize;
+    // The newlines are found once, here: the run carries where each line ends, so its taker (a lines
+    // worker) cuts it without scanning its bytes again.
+    const ends: number[] = [];
+    const held = this.pendingSize;
+    let from = -1 - held;
     let overlong = this.skipping;
     for (let nl = chunk.indexOf(NEWLINE); nl !== -1 && nl <= last; nl = chunk.indexOf(NEWLINE, nl + 1)) {
       if (nl - from - 1 > this.maxLineBytes) overlong = true;
       from = nl;
-      count++;
+      ends.push(held + nl);
     }
     if (overlong) {
       this.push(chunk, onLine);
       return;
     }
-    const run: LineRun = { parts: [...this.pending, chunk.subarray(0, last + 1)], firstLine: this.lines + 1, count };
+    const count = ends.length;
+    const run: LineRun = { parts: [...this.pending, chunk.subarray(0, last + 1)], firstLine: this.lines + 1, count, ends };
     this.lines += count;
     this.pending = [];
     this.pendingSize = 0;
@@ -150,15 +154,60 @@ export interface LineRun {
   parts: Uint8Array[];
   firstLine: number;
   count: number;
+  /**
+   * Where each line's newline is, as an offset into the parts joined, when the splitter that made the
+   * run says (`pushRun`): `count` of them, ascending. Absent, the lines are found by scanning.
+   */
+  ends?: number[];
 }
 
 /** Calls `onLine` for each line of a run, in order, numbered from `firstLine`: the splitter's own walk. */
 export function forEachLine(run: LineRun, onLine: (bytes: Uint8Array, line: number) => void): void {
+  if (run.ends && run.ends.length === run.count) {
+    cutAtEnds(run, run.ends, onLine);
+    return;
+  }
   // A run's lines were checked against the limit when they were split off: no limit here.
   const splitter = new LineSplitter(Number.POSITIVE_INFINITY);
   splitter.lines = run.firstLine - 1;
   for (const part of run.parts) splitter.push(part, onLine);
   splitter.end(onLine);
+}
+
+/**
+ * `forEachLine` where the newlines are already known: each line is a view of its part (a copy only for a
+ * line split between parts, as the splitter would join it), never scanned for its newline again.
+ */
+function cutAtEnds(run: LineRun, ends: readonly number[], onLine: (bytes: Uint8Array, line: number) => void): void {
+  const { parts } = run;
+  let p = 0;
+  /** Offset, in the parts joined, of part `p`'s first byte. */
+  let base = 0;
+  let start = 0;
+  for (let i = 0; i < ends.length; i++) {
+    const end = ends[i] as number;
+    while (p < parts.length && start >= base + (parts[p] as Uint8Array).length) base += (parts[p++] as Uint8Array).length;
+    const part = parts[p] as Uint8Array;
+    let bytes: Uint8Array;
+    if (end < base + part.length) bytes = part.subarray(start - base, end - base);
+    else {
+      const pieces: Uint8Array[] = [];
+      let q = p;
+      let at = base;
+      let from = start;
+      while (q < parts.length && at <= end) {
+        const piece = parts[q] as Uint8Array;
+        const to = Math.min(end, at + piece.length);
+        if (to > from) pieces.push(piece.subarray(from - at, to - at));
+        at += piece.length;
+        from = Math.max(from, at);
+        q++;
+      }
+      bytes = concat(pieces);
+    }
+    onLine(bytes, run.firstLine + i);
+    start = end + 1;
+  }
 }
 
 /** Splits a byte stream into lines and parses each as a v1 record (see LineSplitter). */

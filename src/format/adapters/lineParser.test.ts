@@ -7,6 +7,7 @@ import { FIXTURES, type FixtureName, parseText } from './fixtures';
 import { createLineParser } from './lineParser';
 
 const enc = new TextEncoder();
+const dec = new TextDecoder();
 
 function jsonlParse(bytes: Uint8Array, sizes: readonly number[]): { results: LineResult[]; lines: number } {
   return feedInChunks(new JsonlParser('f.jsonl'), bytes, sizes);
@@ -133,6 +134,13 @@ describe('createLineParser handing v1 lines over (onV1Lines)', () => {
           for (const run of runs) {
             expect(run.firstLine).toBe(next);
             next += run.count;
+            // Each run says where its lines end, and cutting there gives what scanning its bytes gives.
+            expect(run.ends).toHaveLength(run.count);
+            const cut: [string, number][] = [];
+            const scanned: [string, number][] = [];
+            forEachLine(run, (b, n) => cut.push([dec.decode(b), n]));
+            forEachLine({ ...run, ends: undefined }, (b, n) => scanned.push([dec.decode(b), n]));
+            expect(cut).toEqual(scanned);
             forEachLine(run, (b, n) => {
               const r = parseLine(b, n, 'f.jsonl');
               if (r) results.push(r);

@@ -1,3 +1,4 @@
+import { plural } from '../counting';
 import { JsonTooDeepError, MAX_JSON_DEPTH, parseJsonText } from '../json';
 import {
   concat,
@@ -195,7 +196,7 @@ class StreamingParser implements LineParser {
   private unsupportedSoFar(): string | null {
     if (this.recognised || (this.held.length === 0 && this.heldOver === 0)) return null;
     const n = this.splitter.lines;
-    return `${this.firstLook ?? 'no JSON object'} (${n} line${n === 1 ? '' : 's'}): not a format Trajscope reads. Known formats: ${knownFormats()}; any other JSON can be read with a field mapping (--map, docs/formats.md)`;
+    return `${this.firstLook ?? 'no JSON object'} (${plural(n, 'line')}): not a format Trajscope reads. Known formats: ${knownFormats()}; any other JSON can be read with a field mapping (--map, docs/formats.md)`;
   }
 
   /** A line of no known format: its error waits until some line is recognised (or the file ends unrecognised). */
@@ -241,7 +242,7 @@ class StreamingParser implements LineParser {
       const copy = new Uint8Array(bytes.length + 1);
       copy.set(bytes);
       copy[bytes.length] = NEWLINE;
-      onRun({ parts: [copy], firstLine: line, count: 1 });
+      onRun({ parts: [copy], firstLine: line, count: 1, ends: [bytes.length] });
       return [];
     }
     const read = readJson(bytes);
