@@ -1,7 +1,7 @@
 // `npm run bench` (second part): a run of 1,000,000 rollouts opened from its run index in headless
 // Chromium through the real app, from a plain static host answering ranges (docs/adr/0015). Prints:
 //   bench-run: rows <n>, held <MB> MB, first chart <ms> ms, loaded <ms> ms, re-aggregate <ms> ms, rollout <ms> ms
-// BENCH_RUN_SCREENSHOTS=DIR saves the page at its first chart (still reading) and once every shard is read.
+// BENCH_RUN_ROUNDS=N measures the page N times (default 2). BENCH_RUN_SCREENSHOTS=DIR saves the page at its first chart (still reading) and once every shard is read.
 // Targets (issues 13, 25): held <= 150 MB, first chart <= 1.5 s in every round, re-aggregation after a filter
 // <= 100 ms, one rollout opened (range read, parse, expand, drawn) <= 200 ms in every round. Issue 26: failure modes over the rows at most
 // 1.5 x the time of indexing as many rollouts (the modes of a CLI over the index's rows, in this process), and
@@ -25,6 +25,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissing, INSTALL_HINT } from './c
 import { writeLargeJsonl } from './make-large-jsonl.mjs';
 
 const ROWS = Number(process.env.BENCH_RUN_ROWS ?? 1_000_000);
+/** Rounds of the page's measurements (issue 25's "five runs in a row": BENCH_RUN_ROUNDS=5). */
+const ROUNDS = Number(process.env.BENCH_RUN_ROUNDS ?? 2);
 const STEPS = 1000;
 const PER_GROUP = 8;
 const SHARD_ROWS = 100_000;
@@ -174,7 +176,7 @@ const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'] });
 const results = [];
 try {
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error('bench-run: page error:', e.message));

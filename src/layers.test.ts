@@ -103,3 +103,28 @@ describe('the view-folder rule', () => {
           expect(group, `${view} in the view-folder rule`).toContain(pattern);
   });
 });
+
+describe('no import circle', () => {
+  it('Biome rejects two modules that import each other (a value import), and not a type-only one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trajscope-cycles-'));
+    copyFileSync(join(ROOT, 'biome.json'), join(dir, 'biome.json'));
+    const put = (file: string, text: string) => {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    };
+    // The issue-30 circle's shape: a reader that imports the parser that dispatches to it.
+    put('src/format/adapters/reader.ts', "import { parse } from './parser';\nexport const read = () => parse();\n");
+    put('src/format/adapters/parser.ts', "import { read } from './reader';\nexport const parse = () => read();\n");
+    put('src/format/adapters/typed.ts', "import type { Shape } from './shape';\nexport const made: Shape | null = null;\n");
+    put('src/format/adapters/shape.ts', "import type { made } from './typed';\nexport type Shape = typeof made;\n");
+    const out = await promisify(execFile)(BIOME, ['lint', '--vcs-enabled=false', '--reporter=json', 'src'], { cwd: dir }).then(
+      (r) => r.stdout,
+      (e: { stdout: string }) => e.stdout,
+    );
+    const flagged = (JSON.parse(out) as { diagnostics: { category: string; location: { path: string } }[] }).diagnostics
+      .filter((d) => d.category === 'lint/suspicious/noImportCycles')
+      .map((d) => d.location.path)
+      .sort();
+    expect(flagged).toEqual(['src/format/adapters/parser.ts', 'src/format/adapters/reader.ts']);
+  });
+});
