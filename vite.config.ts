@@ -7,5 +7,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    rolldownOptions: {
+      treeshake: {
+        // The layers' index files only re-export. Taken as having side effects (those of what they re-export),
+        // each would pin every module it names into the page's startup chunks, the line parser with every
+        // format converter among them, even where only a dynamic import uses it (issue 25).
+        moduleSideEffects: [{ test: /\/src\/(format|analysis|load|format\/adapters|format\/directories)\/index\.ts$/, sideEffects: false }],
+      },
+    },
   },
 });

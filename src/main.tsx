@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { prewarmParseWorker } from './load';
-import { openBundledRun } from './state';
+import { prewarmParseWorker, prewarmShardWorker } from './load';
+import { openBundledRun, opensRun } from './state';
 import { App } from './ui/App';
 import './ui/app.css';
 
@@ -14,8 +14,11 @@ const queryClient = new QueryClient({
 // A bundled site (trajscope bundle) opens its run.
 openBundledRun();
 
-// The first file opens as the page starts: have its parse worker compiling meanwhile.
-prewarmParseWorker();
+// What the page opens first starts its worker now, compiling while the app renders: a run's shard decoder,
+// or the parse worker (and its lines workers) for files. Only the one needed: on two cores the parse
+// worker's three threads compiling took a core from a run page's start, whose file reads never use them.
+if (opensRun()) prewarmShardWorker();
+else prewarmParseWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -27,6 +27,9 @@ export { describeDirectory, detectTraceDirectory, LAYOUT_INFO, readTraceDirector
 export { stableStringify } from './json';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
 export { concat, DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, parseLine } from './jsonl';
+/** The line readers (createLineParser, parseLine) as a chunk of their own, for the page's thread (lineReading.ts). */
+export const lineReading = () => import('./lineReading');
+export type LineReading = Awaited<ReturnType<typeof lineReading>>;
 export { sharedPrefixes } from './prefixes';
 export type { ReviewQueue, ReviewQueueItem, Stratum } from './queue/queueFile';
 export {

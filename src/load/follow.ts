@@ -1,5 +1,6 @@
 import { checkWindows, windowsDigest } from '../format';
-import { FOLLOW_CHECK_BYTES, type LoadResult } from './loadState';
+import { FOLLOW_CHECK_BYTES } from './followCheck';
+import type { LoadResult } from './loadState';
 import { type ServedFile, servedIdOf } from './served';
 import type { LoadSource } from './sources';
 import type { LiveLoad } from './worker/client';

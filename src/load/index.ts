@@ -31,6 +31,7 @@ export {
   checkOptionsOf,
   manifestRows,
   manifestUrlOf,
+  prewarmShardWorker,
   RangeReader,
   RunColumns,
   RunSource,

@@ -10,15 +10,8 @@ import {
   type WindowsDigest,
 } from '../format';
 import type { CompactRollout } from './compact';
+import { FOLLOW_CHECK_BYTES } from './followCheck';
 import { joinRuns, type ParsePool, type ProcessedLine, parseBlock, processResult, runBytes } from './lineBlocks';
-
-/**
- * How many of the first and of the last bytes read a follower checks before it appends (docs/adr/0010,
- * 0028): a range read starts this far back, and those bytes, and the file's first ones, must digest as
- * what was read (format/read's check windows), or the file was rewritten (truncated and written past its
- * old size, or rewritten in place) and is loaded again. Costs 2 KiB and one more small request per append.
- */
-export const FOLLOW_CHECK_BYTES = 1024;
 
 /** Bytes of lines sent to the pool at once: large enough that messages are few, small enough to spread. */
 const BLOCK_BYTES = 1024 * 1024;

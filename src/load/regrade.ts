@@ -1,5 +1,4 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { parquetReadObjects } from 'hyparquet';
 import { useCallback } from 'react';
 import { parseRegradeJournal, REGRADE_DIR, REGRADE_TABLE_FILE, type RegradeRow, regradeRowsOf } from '../format';
 
@@ -39,7 +38,12 @@ function isParquet(bytes: ArrayBuffer): boolean {
 
 /** The rows of a regrade table's bytes, Parquet or journal; throws naming the row and field that is wrong. */
 export async function regradeRowsOfBytes(bytes: ArrayBuffer): Promise<RegradeRow[]> {
-  if (isParquet(bytes)) return regradeRowsOf(await parquetReadObjects({ file: bytes }));
+  if (isParquet(bytes)) {
+    // The Parquet reader is imported when a table is read, not with the page (its Open button is on the
+    // page from the start; issue 25): this is a promise already.
+    const { parquetReadObjects } = await import('hyparquet');
+    return regradeRowsOf(await parquetReadObjects({ file: bytes }));
+  }
   return parseRegradeJournal(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
 }
 

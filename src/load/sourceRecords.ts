@@ -1,13 +1,4 @@
-import {
-  createLineParser,
-  decompressIfGzip,
-  type FieldMapping,
-  forEachLine,
-  type LineResult,
-  type LineRun,
-  parseLine,
-  type Rollout,
-} from '../format';
+import { decompressIfGzip, type FieldMapping, forEachLine, type LineResult, type LineRun, lineReading, type Rollout } from '../format';
 import { openByteStream } from './byteStream';
 import type { LoadSource } from './sources';
 
@@ -72,6 +63,8 @@ async function* readChosen(
   lines: ReadonlyMap<string, ReadonlySet<number>>,
   { mapping, signal }: { mapping?: FieldMapping; signal?: AbortSignal },
 ): AsyncGenerator<{ file: string; line: number; record: Rollout }> {
+  // Imported here, where records are read (an export), not at the page's start: reading is async already.
+  const { createLineParser, parseLine } = await lineReading();
   let sliceStart = now();
   for (const source of sources) {
     const wanted = lines.get(source.name);

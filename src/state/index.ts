@@ -17,6 +17,7 @@ export {
   openRun,
   openSources,
   openSteps,
+  opensRun,
   readWith,
   selectRollout,
   selectStep,

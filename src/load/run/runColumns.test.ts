@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { encodeIndexShard, type IndexRow } from '../../format';
 import { buildIndexRow } from '../../testing/builders';
-import { appendShard, decodeShard, mergePart, partBuffers, RunColumns, type ShardPart } from './runColumns';
+import { mergePart, partBuffers, RunColumns, type ShardPart } from './runColumns';
+import { appendShard, decodeShard } from './shardRows';
 
 const row = (k: number, over: Partial<IndexRow> = {}): IndexRow =>
   buildIndexRow({

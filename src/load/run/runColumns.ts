@@ -1,5 +1,3 @@
-import { type FileMetaData, parquetMetadata, parquetRead } from 'hyparquet';
-
 /*
  * A run's rows held as compact columns (docs/adr/0015): typed arrays and string dictionaries, so the
  * memory a run takes grows with its rows (about 90 bytes each), never with the bytes of its rollouts.
@@ -76,7 +74,7 @@ export class BlobColumn {
   }
 }
 
-type Typed = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
+export type Typed = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
 
 function grown<T extends Typed>(a: T, capacity: number): T {
   if (capacity <= a.length) return a;
@@ -86,12 +84,12 @@ function grown<T extends Typed>(a: T, capacity: number): T {
 }
 
 /** Counts are 32-bit (a rollout of a million steps reads as a million; issue 30); a negative or missing one as 0. */
-const count32 = (v: number) => (v > 0 ? Math.min(v, 0xffffffff) : 0);
+export const count32 = (v: number) => (v > 0 ? Math.min(v, 0xffffffff) : 0);
 /** `training_step` null. */
 export const NO_STEP = -1;
 
 /** The index columns read from each shard (INDEX_COLUMNS names; the rest stay on disk for SQL). */
-const RUN_VIEW_COLUMNS = [
+export const RUN_VIEW_COLUMNS = [
   'file',
   'line',
   'offset',
@@ -293,112 +291,8 @@ export class RunColumns {
   }
 }
 
-type Column = (typeof RUN_VIEW_COLUMNS)[number];
-type Values = ArrayLike<unknown>;
-
-const num = (v: unknown): number => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : Number.NaN);
-const nullableNum = (v: unknown): number => (v === null || v === undefined ? Number.NaN : num(v));
-
-const fill = (a: Typed, values: Values, at: number, f: (v: unknown) => number) => {
-  for (let i = 0; i < values.length; i++) a[at + i] = f(values[i]);
-};
-const fillDict = (d: DictColumn, values: Values, at: number) => {
-  for (let i = 0; i < values.length; i++) d.codes[at + i] = d.code((values[i] as string | null) ?? null);
-};
-const flag = (v: unknown) => (v === true ? 1 : 0);
-const count = (v: unknown) => count32(num(v));
-
-function fillCodes(c: RunColumns, values: Values, at: number): void {
-  for (let i = 0; i < values.length; i++) {
-    const codes = (values[i] as string[] | null) ?? [];
-    c.codeSet[at + i] = codes.length === 0 ? 0 : c.setOf(codes.map((code) => c.codeIndex(code)));
-  }
-}
-
-/** How each read column is stored: one decoded column chunk at rows `at ...`. */
-const STORE: Record<Column, (c: RunColumns, values: Values, at: number) => void> = {
-  file: (c, v, at) => fillDict(c.file, v, at),
-  task_id: (c, v, at) => fillDict(c.task, v, at),
-  attempt_id: (c, v, at) => fillDict(c.attempt, v, at),
-  group_id: (c, v, at) => fillDict(c.group, v, at),
-  policy_version: (c, v, at) => fillDict(c.policy, v, at),
-  termination: (c, v, at) => fillDict(c.termination, v, at),
-  source_format: (c, v, at) => fillDict(c.format, v, at),
-  failure_mode: (c, v, at) => fillDict(c.failure, v, at),
-  failure_features: (c, v, at) => fillDict(c.features, v, at),
-  rollout_id: (c, v, at) => {
-    for (let i = 0; i < v.length; i++) c.rolloutId.set(at + i, String(v[i]));
-  },
-  line: (c, v, at) => fill(c.line, v, at, num),
-  offset: (c, v, at) => fill(c.offset, v, at, num),
-  length: (c, v, at) => fill(c.length, v, at, num),
-  training_step: (c, v, at) => fill(c.step, v, at, (x) => (x === null || x === undefined ? NO_STEP : num(x))),
-  in_signal: (c, v, at) => fill(c.inSignal, v, at, flag),
-  truncated: (c, v, at) => fill(c.truncated, v, at, flag),
-  reward: (c, v, at) => fill(c.reward, v, at, nullableNum),
-  steps: (c, v, at) => fill(c.steps, v, at, count),
-  generated_tokens: (c, v, at) => fill(c.generated, v, at, num),
-  regressions: (c, v, at) => fill(c.regressions, v, at, count),
-  errors: (c, v, at) => fill(c.errors, v, at, count),
-  warnings: (c, v, at) => fill(c.warnings, v, at, count),
-  mismatch_n: (c, v, at) => fill(c.mismatchN, v, at, (x) => (x === null || x === undefined ? -1 : num(x))),
-  mismatch_max_abs: (c, v, at) => fill(c.mismatchMax, v, at, nullableNum),
-  mismatch_kl_k3: (c, v, at) => fill(c.klK3, v, at, nullableNum),
-  finding_codes: fillCodes,
-};
-
-/**
- * Appends rows `rowStart ... rowEnd` of one Parquet shard (a whole number of its row groups) to the
- * columns, column chunk by column chunk: no row objects are made, so a shard of a million rows costs its
- * decoded chunks, not a million objects. A group that decodes to another count is an error naming it.
- */
-async function appendRows(
-  c: RunColumns,
-  file: ArrayBuffer,
-  metadata: FileMetaData,
-  rowStart: number,
-  rowEnd: number,
-  name: string,
-): Promise<void> {
-  const rows = rowEnd - rowStart;
-  c.reserve(rows);
-  const at = c.n - rowStart;
-  let seen = 0;
-  let outside = false;
-  await parquetRead({
-    file,
-    metadata,
-    rowStart,
-    rowEnd,
-    columns: [...RUN_VIEW_COLUMNS],
-    onChunk: (chunk) => {
-      // Not thrown here: an error in the callback escapes the reader's promise.
-      if (chunk.rowStart < rowStart || chunk.rowEnd > rowEnd) outside = true;
-      if (outside) return;
-      if (chunk.columnName === 'file') seen += chunk.rowEnd - chunk.rowStart;
-      STORE[chunk.columnName as Column]?.(c, chunk.columnData as Values, at + chunk.rowStart);
-    },
-  });
-  if (outside || seen !== rows) throw new Error(`${name}: rows ${rowStart + 1}-${rowEnd} do not decode as one row group`);
-  c.n += rows;
-}
-
-/** The shard's row count checked against the manifest's before anything is decoded. */
-function shardMetadata(bytes: ArrayBuffer, rows: number, name: string): FileMetaData {
-  const metadata = parquetMetadata(bytes);
-  const total = Number(metadata.num_rows);
-  if (total > rows) throw new Error(`${name}: holds more rows than the manifest's ${rows}`);
-  if (total !== rows) throw new Error(`${name}: ${total} rows, the manifest says ${rows}`);
-  return metadata;
-}
-
-/** Appends one whole shard (its bytes) to the columns; `rows` is the manifest's count. */
-export async function appendShard(c: RunColumns, bytes: ArrayBuffer, rows: number, name: string): Promise<void> {
-  await appendRows(c, bytes, shardMetadata(bytes, rows, name), 0, rows, name);
-}
-
-const DICTS = ['file', 'task', 'attempt', 'group', 'policy', 'termination', 'format', 'failure', 'features'] as const;
-const NUMERIC = [
+export const DICTS = ['file', 'task', 'attempt', 'group', 'policy', 'termination', 'format', 'failure', 'features'] as const;
+export const NUMERIC = [
   'line',
   'offset',
   'length',
@@ -425,39 +319,6 @@ export interface ShardPart {
   codeNames: string[];
   codeSets: number[][];
   codeSet: Uint32Array;
-}
-
-/**
- * Decodes one shard a row group at a time, each group a part of its own handed to `onPart` as soon as it
- * is decoded (what a worker does): the page merges and draws a shard's first rows while the rest decode.
- * `rows` is the manifest's count.
- */
-export async function decodeShard(bytes: ArrayBuffer, rows: number, name: string, onPart: (part: ShardPart) => void): Promise<void> {
-  const metadata = shardMetadata(bytes, rows, name);
-  let start = 0;
-  for (const group of metadata.row_groups) {
-    const n = Number(group.num_rows);
-    if (n === 0) continue;
-    const c = new RunColumns(n);
-    await appendRows(c, bytes, metadata, start, start + n, name);
-    onPart(partOf(c));
-    start += n;
-  }
-}
-
-function partOf(c: RunColumns): ShardPart {
-  const rows = c.n;
-  const dicts = Object.fromEntries(DICTS.map((d) => [d, { values: c[d].values, codes: c[d].codes.slice(0, rows) }])) as ShardPart['dicts'];
-  const numeric = Object.fromEntries(NUMERIC.map((k) => [k, c[k].slice(0, rows)])) as ShardPart['numeric'];
-  return {
-    rows,
-    dicts,
-    numeric,
-    rolloutId: c.rolloutId.parts(rows),
-    codeNames: c.codeNames,
-    codeSets: c.codeSets,
-    codeSet: c.codeSet.slice(0, rows),
-  };
 }
 
 /** The buffers of a part, to transfer rather than copy. */

@@ -9,7 +9,7 @@ import {
   type RolloutSummary,
   summarizeRollout,
 } from '../../analysis';
-import { createLineParser, isFormatId, parseScanRules, type Rollout } from '../../format';
+import { isFormatId, type LineReading, lineReading, parseScanRules, type Rollout } from '../../format';
 import type { AdvantageMode, Dataset, DatasetCounts } from '../dataset/dataset';
 import type { LoadedFile } from '../loadState';
 import { findRollout, rolloutKeys } from '../rolloutKeys';
@@ -316,7 +316,7 @@ function readRollout(snap: RunSnapshot, row: number, ctx: RunDatasetContext, gzi
   const offset = c.offset[row] ?? 0;
   const length = c.length[row] ?? 0;
   const { mapping } = snap.manifest;
-  const parse = (bytes: Uint8Array) => {
+  const parse = (bytes: Uint8Array, { createLineParser }: LineReading) => {
     // A row read by a field mapping is parsed with the mapping the manifest recorded (`index --map`).
     const how =
       format === 'mapped' && mapping ? { mapping } : format !== null && format !== 'mapped' && isFormatId(format) ? { from: format } : {};
@@ -338,9 +338,11 @@ function readRollout(snap: RunSnapshot, row: number, ctx: RunDatasetContext, gzi
   const read = (async () => {
     if (format === 'mapped' && !mapping)
       throw new Error(`${file}:${line}: read by a field mapping that this index does not record: index the run again with --map`);
+    // The line readers load with the first rollout opened, not with the page: a read is a promise already.
+    const reading = await lineReading();
     let found: Rollout | string;
     try {
-      found = parse(await ctx.reader.read(url, offset, length, gzip));
+      found = parse(await ctx.reader.read(url, offset, length, gzip), reading);
     } catch (e) {
       // A plain file's range past its end (416, or fewer bytes) is a sign it changed too: ask below.
       if (gzip) throw e;
@@ -350,7 +352,10 @@ function readRollout(snap: RunSnapshot, row: number, ctx: RunDatasetContext, gzi
     // A plain file's range that holds no rollout: the file may have been replaced by a gzip one since it
     // was indexed (same content, compressed), whose bytes cannot be entered mid-stream: read it whole.
     if (!gzip && (await ctx.reader.isGzip(url).catch(() => false))) {
-      const again = await ctx.reader.read(url, offset, length, true).then(parse, (e: Error) => e.message);
+      const again = await ctx.reader.read(url, offset, length, true).then(
+        (bytes) => parse(bytes, reading),
+        (e: Error) => e.message,
+      );
       if (typeof again !== 'string') return again;
       throw new Error(`${file}:${line}: ${again} (the file is gzip now; it was plain when indexed: index the run again)`);
     }

@@ -1,5 +1,5 @@
 import { parseRunManifest, type RunManifest } from '../../format';
-import { decodeShard, mergePart, RunColumns, type ShardPart } from './runColumns';
+import { mergePart, RunColumns, type ShardPart } from './runColumns';
 
 /*
  * A run index read over HTTP from wherever it is (a static host, a bucket, `trajscope view`): the
@@ -171,5 +171,12 @@ function shardUrl(manifestUrl: string, path: string): string {
 
 /** Fetches and decodes a shard on this thread (tests, and where no worker can start). */
 export async function decodeHere(fetch: Fetch, url: string, rows: number, onPart: (part: ShardPart) => void): Promise<void> {
-  await decodeShard(await (await fetchOk(fetch, url)).arrayBuffer(), rows, url, onPart);
+  // Imported here, not at the top: the page's thread decodes no shard when a worker can start, and the
+  // Parquet reader is not part of its startup script (issue 25). Started with the fetch, so no wait is added.
+  const reader = import('./shardRows');
+  // A failed fetch is the error to report; the import's own failure, if any, is thrown at its await.
+  reader.catch(() => {});
+  const bytes = await (await fetchOk(fetch, url)).arrayBuffer();
+  const { decodeShard } = await reader;
+  await decodeShard(bytes, rows, url, onPart);
 }

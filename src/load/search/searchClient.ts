@@ -3,7 +3,7 @@ import type { FieldMapping } from '../../format';
 import { servedIdOf } from '../served';
 import type { LoadSource } from '../sources';
 import type { FromSearchWorker, ToSearchWorker } from './protocol';
-import { type ScanCallbacks, type SearchProgress, scanSources } from './scanSources';
+import type { ScanCallbacks, SearchProgress } from './scanSources';
 
 export type { SearchProgress };
 
@@ -37,9 +37,13 @@ export function startSearch(
 
 function inThread(sources: readonly LoadSource[], query: string, mapping: FieldMapping | undefined, cb: SearchCallbacks) {
   const abort = new AbortController();
-  scanSources(sources, query, { ...(mapping ? { mapping } : {}), signal: abort.signal }, cb).then(cb.onDone, (e) => {
-    if (!abort.signal.aborted) cb.onError(e instanceof Error ? e.message : String(e));
-  });
+  // Imported when used: the record scan carries the line parser and every converter, which the page's
+  // startup script leaves out (issue 25); a browser scans in the worker or on the server.
+  import('./scanSources')
+    .then(({ scanSources }) => scanSources(sources, query, { ...(mapping ? { mapping } : {}), signal: abort.signal }, cb))
+    .then(cb.onDone, (e) => {
+      if (!abort.signal.aborted) cb.onError(e instanceof Error ? e.message : String(e));
+    });
   return () => abort.abort();
 }
 

@@ -1,6 +1,5 @@
 import { AsyncQueue } from '../asyncQueue';
 import type { LoadProgress } from '../lintSources';
-import { lintSources } from '../lintSources';
 import type { LoadedFile, LoadResult, LoadState, ReadOptions } from '../loadState';
 import { LoadError, type LoadSource } from '../sources';
 import type { FromWorker, ToWorker, WorkerSource } from './protocol';
@@ -51,23 +50,29 @@ export function liveFromState(state: LoadState): LiveLoad {
 
 function inThread(sources: readonly LoadSource[], options: StreamLoadOptions): AsyncIterable<LoadResult> {
   const queue = new AsyncQueue<LoadResult>();
-  lintSources(sources, {
-    signal: options.signal,
-    onProgress: options.onProgress,
-    follow: options.follow,
-    driftThreshold: options.driftThreshold,
-    read: options.read,
-    onSnapshot: (s) => queue.push(s.snapshot()),
-    onState: (state) => {
-      if (options.onLive && state.sources.some((s) => s.follow)) options.onLive(liveFromState(state));
-    },
-  }).then(
-    (result) => {
-      queue.push(result);
-      queue.close();
-    },
-    (e) => queue.fail(e),
-  );
+  // Imported when used: the line parser and every format converter stay out of the page's startup script
+  // (issue 25); a browser parses in the worker, and this path already answers through a promise.
+  import('../lintSources')
+    .then(({ lintSources }) =>
+      lintSources(sources, {
+        signal: options.signal,
+        onProgress: options.onProgress,
+        follow: options.follow,
+        driftThreshold: options.driftThreshold,
+        read: options.read,
+        onSnapshot: (s) => queue.push(s.snapshot()),
+        onState: (state) => {
+          if (options.onLive && state.sources.some((s) => s.follow)) options.onLive(liveFromState(state));
+        },
+      }),
+    )
+    .then(
+      (result) => {
+        queue.push(result);
+        queue.close();
+      },
+      (e) => queue.fail(e),
+    );
   return queue;
 }
 

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { LoadSource } from '../../load';
 import { readWith, useLoadedFiles, useReadOptions } from '../../state';
-import { MappingEditor } from './MappingEditor';
 import './formats.css';
+
+// Its preview runs the line parser with every converter synchronously: loaded when the editor opens, so the
+// page's startup script goes without them (issue 25).
+const MappingEditor = lazy(() => import('./MappingEditor').then((m) => ({ default: m.MappingEditor })));
 
 /**
  * Files no adapter recognised, said once each, with the way to read them: a field mapping. While a
@@ -47,7 +50,9 @@ export function ReadWithMapping({ sources }: { sources: readonly LoadSource[] })
       )}
       {target &&
         (editing ? (
-          <MappingEditor source={target} initial={choice.mappingText} onClose={() => setEditing(false)} />
+          <Suspense fallback={null}>
+            <MappingEditor source={target} initial={choice.mappingText} onClose={() => setEditing(false)} />
+          </Suspense>
         ) : (
           <button type="button" className="btn btn--primary" onClick={() => setEditing(true)}>
             {applied ? 'Edit the field mapping…' : 'Read it with a field mapping…'}

@@ -1,0 +1,145 @@
+import { type FileMetaData, parquetMetadata, parquetRead } from 'hyparquet';
+import { count32, DICTS, type DictColumn, NO_STEP, NUMERIC, RUN_VIEW_COLUMNS, RunColumns, type ShardPart, type Typed } from './runColumns';
+
+/*
+ * Reading a run-index shard's Parquet bytes into columns (hyparquet): apart from runColumns.ts, because the
+ * page's own thread never decodes a shard (shard.worker does, and decodeHere imports this where no worker
+ * can start), so hyparquet stays out of the page's startup script (issue 25).
+ */
+
+type Column = (typeof RUN_VIEW_COLUMNS)[number];
+type Values = ArrayLike<unknown>;
+
+const num = (v: unknown): number => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : Number.NaN);
+const nullableNum = (v: unknown): number => (v === null || v === undefined ? Number.NaN : num(v));
+
+const fill = (a: Typed, values: Values, at: number, f: (v: unknown) => number) => {
+  for (let i = 0; i < values.length; i++) a[at + i] = f(values[i]);
+};
+const fillDict = (d: DictColumn, values: Values, at: number) => {
+  for (let i = 0; i < values.length; i++) d.codes[at + i] = d.code((values[i] as string | null) ?? null);
+};
+const flag = (v: unknown) => (v === true ? 1 : 0);
+const count = (v: unknown) => count32(num(v));
+
+function fillCodes(c: RunColumns, values: Values, at: number): void {
+  for (let i = 0; i < values.length; i++) {
+    const codes = (values[i] as string[] | null) ?? [];
+    c.codeSet[at + i] = codes.length === 0 ? 0 : c.setOf(codes.map((code) => c.codeIndex(code)));
+  }
+}
+
+/** How each read column is stored: one decoded column chunk at rows `at ...`. */
+const STORE: Record<Column, (c: RunColumns, values: Values, at: number) => void> = {
+  file: (c, v, at) => fillDict(c.file, v, at),
+  task_id: (c, v, at) => fillDict(c.task, v, at),
+  attempt_id: (c, v, at) => fillDict(c.attempt, v, at),
+  group_id: (c, v, at) => fillDict(c.group, v, at),
+  policy_version: (c, v, at) => fillDict(c.policy, v, at),
+  termination: (c, v, at) => fillDict(c.termination, v, at),
+  source_format: (c, v, at) => fillDict(c.format, v, at),
+  failure_mode: (c, v, at) => fillDict(c.failure, v, at),
+  failure_features: (c, v, at) => fillDict(c.features, v, at),
+  rollout_id: (c, v, at) => {
+    for (let i = 0; i < v.length; i++) c.rolloutId.set(at + i, String(v[i]));
+  },
+  line: (c, v, at) => fill(c.line, v, at, num),
+  offset: (c, v, at) => fill(c.offset, v, at, num),
+  length: (c, v, at) => fill(c.length, v, at, num),
+  training_step: (c, v, at) => fill(c.step, v, at, (x) => (x === null || x === undefined ? NO_STEP : num(x))),
+  in_signal: (c, v, at) => fill(c.inSignal, v, at, flag),
+  truncated: (c, v, at) => fill(c.truncated, v, at, flag),
+  reward: (c, v, at) => fill(c.reward, v, at, nullableNum),
+  steps: (c, v, at) => fill(c.steps, v, at, count),
+  generated_tokens: (c, v, at) => fill(c.generated, v, at, num),
+  regressions: (c, v, at) => fill(c.regressions, v, at, count),
+  errors: (c, v, at) => fill(c.errors, v, at, count),
+  warnings: (c, v, at) => fill(c.warnings, v, at, count),
+  mismatch_n: (c, v, at) => fill(c.mismatchN, v, at, (x) => (x === null || x === undefined ? -1 : num(x))),
+  mismatch_max_abs: (c, v, at) => fill(c.mismatchMax, v, at, nullableNum),
+  mismatch_kl_k3: (c, v, at) => fill(c.klK3, v, at, nullableNum),
+  finding_codes: fillCodes,
+};
+
+/**
+ * Appends rows `rowStart ... rowEnd` of one Parquet shard (a whole number of its row groups) to the
+ * columns, column chunk by column chunk: no row objects are made, so a shard of a million rows costs its
+ * decoded chunks, not a million objects. A group that decodes to another count is an error naming it.
+ */
+async function appendRows(
+  c: RunColumns,
+  file: ArrayBuffer,
+  metadata: FileMetaData,
+  rowStart: number,
+  rowEnd: number,
+  name: string,
+): Promise<void> {
+  const rows = rowEnd - rowStart;
+  c.reserve(rows);
+  const at = c.n - rowStart;
+  let seen = 0;
+  let outside = false;
+  await parquetRead({
+    file,
+    metadata,
+    rowStart,
+    rowEnd,
+    columns: [...RUN_VIEW_COLUMNS],
+    onChunk: (chunk) => {
+      // Not thrown here: an error in the callback escapes the reader's promise.
+      if (chunk.rowStart < rowStart || chunk.rowEnd > rowEnd) outside = true;
+      if (outside) return;
+      if (chunk.columnName === 'file') seen += chunk.rowEnd - chunk.rowStart;
+      STORE[chunk.columnName as Column]?.(c, chunk.columnData as Values, at + chunk.rowStart);
+    },
+  });
+  if (outside || seen !== rows) throw new Error(`${name}: rows ${rowStart + 1}-${rowEnd} do not decode as one row group`);
+  c.n += rows;
+}
+
+/** The shard's row count checked against the manifest's before anything is decoded. */
+function shardMetadata(bytes: ArrayBuffer, rows: number, name: string): FileMetaData {
+  const metadata = parquetMetadata(bytes);
+  const total = Number(metadata.num_rows);
+  if (total > rows) throw new Error(`${name}: holds more rows than the manifest's ${rows}`);
+  if (total !== rows) throw new Error(`${name}: ${total} rows, the manifest says ${rows}`);
+  return metadata;
+}
+
+/** Appends one whole shard (its bytes) to the columns; `rows` is the manifest's count. */
+export async function appendShard(c: RunColumns, bytes: ArrayBuffer, rows: number, name: string): Promise<void> {
+  await appendRows(c, bytes, shardMetadata(bytes, rows, name), 0, rows, name);
+}
+
+/**
+ * Decodes one shard a row group at a time, each group a part of its own handed to `onPart` as soon as it
+ * is decoded (what a worker does): the page merges and draws a shard's first rows while the rest decode.
+ * `rows` is the manifest's count.
+ */
+export async function decodeShard(bytes: ArrayBuffer, rows: number, name: string, onPart: (part: ShardPart) => void): Promise<void> {
+  const metadata = shardMetadata(bytes, rows, name);
+  let start = 0;
+  for (const group of metadata.row_groups) {
+    const n = Number(group.num_rows);
+    if (n === 0) continue;
+    const c = new RunColumns(n);
+    await appendRows(c, bytes, metadata, start, start + n, name);
+    onPart(partOf(c));
+    start += n;
+  }
+}
+
+function partOf(c: RunColumns): ShardPart {
+  const rows = c.n;
+  const dicts = Object.fromEntries(DICTS.map((d) => [d, { values: c[d].values, codes: c[d].codes.slice(0, rows) }])) as ShardPart['dicts'];
+  const numeric = Object.fromEntries(NUMERIC.map((k) => [k, c[k].slice(0, rows)])) as ShardPart['numeric'];
+  return {
+    rows,
+    dicts,
+    numeric,
+    rolloutId: c.rolloutId.parts(rows),
+    codeNames: c.codeNames,
+    codeSets: c.codeSets,
+    codeSet: c.codeSet.slice(0, rows),
+  };
+}
