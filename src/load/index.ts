@@ -31,6 +31,7 @@ export {
   checkOptionsOf,
   manifestRows,
   manifestUrlOf,
+  preloadLineReading,
   prewarmShardWorker,
   RangeReader,
   RunColumns,

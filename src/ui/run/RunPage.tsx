@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Area, Bar, Line } from 'recharts';
 import { formatStatistic, runTrends, type TrendFilter, terminationInfo } from '../../analysis';
-import type { RunSnapshot } from '../../load';
+import { preloadLineReading, type RunSnapshot } from '../../load';
 import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useRunSnapshot, useSelection } from '../../state';
 import { RangeInput } from './RangeInput';
 import { RunCompare } from './RunCompare';
@@ -68,7 +68,9 @@ function RunTrends({ snapshot }: { snapshot: RunSnapshot }) {
   const hasMismatch = trends.points.some((p) => p.mismatchN > 0);
   const hasKl = trends.points.some((p) => p.klN > 0);
   useEffect(() => {
-    if (rows.length > 0) performance.mark('trajscope:run-chart');
+    if (rows.length === 0) return;
+    performance.mark('trajscope:run-chart');
+    preloadLineReading();
   }, [rows.length]);
   const chart = { rows, selected, compare, onSelect: (r: StepRange) => selectSteps(r) };
   // The reward chart first; the others render just after, without holding it (or a filter change) back:
