@@ -66,7 +66,7 @@ export type { CheckOptions } from './rolloutChecks';
 export { rolloutFindings } from './rolloutChecks';
 export type { RunTrends, StepPoint, StepTotals, TrendFilter, TrendMeasures } from './runTrends';
 export { measures, runTrends, totalsOver } from './runTrends';
-export { DEFAULT_RULES, DEFAULT_RULES_FILE } from './scanners/defaultRules';
+export { DEFAULT_RULES_FILE, defaultRules } from './scanners/defaultRules';
 export type { Hit } from './search/match';
 export { contentClauses, HIT_COUNT_CAP, matchRow } from './search/match';
 export type { Query } from './search/query';

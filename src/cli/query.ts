@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { plural } from '../analysis';
-import { REGRADE_DIR, REGRADE_JOURNAL_FILE, REGRADE_TABLE_FILE } from '../format';
+import { formatCount, REGRADE_DIR, REGRADE_JOURNAL_FILE, REGRADE_TABLE_FILE } from '../format';
 import { buildIndex, readIndexOwnManifest, writableRunIndexDir } from './runIndex/build';
 import { type Cell, openIndexDb, ReadOnlyRefused } from './runIndex/sql';
 
@@ -74,10 +74,7 @@ async function query(argv: string[]): Promise<number> {
       throw sqlError(e);
     }
     await write(printer.end(printed, cut));
-    if (cut)
-      process.stderr.write(
-        `trajscope query: printed the first ${printed.toLocaleString('en-US')} rows; --limit N for more (0: no bound)\n`,
-      );
+    if (cut) process.stderr.write(`trajscope query: printed the first ${formatCount(printed)} rows; --limit N for more (0: no bound)\n`);
   } finally {
     db.close();
   }

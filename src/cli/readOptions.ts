@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type CheckOptions as Checks, DEFAULT_RULES } from '../analysis';
+import { type CheckOptions as Checks, defaultRules } from '../analysis';
 import { READ_OPTIONS, type ReadOption, ReadOptionError, type ReadOptions, type ScanRule, wholeOption } from '../format';
 
 /*
@@ -98,7 +98,7 @@ export function checkOptionsOf(values: { 'drift-threshold'?: string; 'is-cap'?: 
  */
 export async function scanRulesOf(value: string | undefined): Promise<readonly ScanRule[] | undefined> {
   if (value === undefined) return undefined;
-  if (value === scanners.word) return DEFAULT_RULES;
+  if (value === scanners.word) return defaultRules();
   try {
     return rules.read(await readFile(value, 'utf8'));
   } catch (e) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, DEFAULT_RULES_FILE } from '../analysis';
+import { DEFAULT_RULES_FILE, defaultRules } from '../analysis';
 import { READ_OPTIONS, type ReadOptionName } from '../format';
 import { readChoiceOf } from '../state/readChoice';
 import { readParams } from '../state/url';
@@ -74,7 +74,7 @@ const rows: Record<ReadOptionName, Row[]> = {
     { cli: () => ['--unknown-as-finished=true'], url: { unknown: 'true' }, ok: false },
   ],
   scanners: [
-    { cli: () => ['--rules', 'default'], url: { scan: 'default' }, ok: true, read: (c) => c.read.rules === DEFAULT_RULES },
+    { cli: () => ['--rules', 'default'], url: { scan: 'default' }, ok: true, read: (c) => c.read.rules === defaultRules() },
     { cli: () => ['--rules', 'all'], url: { scan: 'all' }, ok: false },
   ],
   rules: [

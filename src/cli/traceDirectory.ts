@@ -5,6 +5,7 @@ import {
   describeDirectory,
   detectTraceDirectory,
   type FileBytes,
+  formatCount,
   LAYOUT_INFO,
   type LineResult,
   type ReadFile,
@@ -46,8 +47,7 @@ async function listDirectory(root: string, given: string): Promise<Listing> {
       if (e.isSymbolicLink()) links++;
       else if (e.isDirectory() && rel.length < MAX_DEPTH) stack.push([...rel, e.name]);
       else if (e.isFile()) files.push([...rel, e.name].join('/'));
-      if (files.length > MAX_FILES)
-        throw new Error(`${given} holds more than ${MAX_FILES.toLocaleString('en-US')} files: not one run's traces`);
+      if (files.length > MAX_FILES) throw new Error(`${given} holds more than ${formatCount(MAX_FILES)} files: not one run's traces`);
     }
   }
   return { files: files.sort(), links };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LintSession } from '../analysis';
-import { type Rollout, rolloutSchema } from '../format';
+import { type Rollout, v1Schema } from '../format';
 import { toolCallText } from './chat/chatml';
 import { qwen3Tokenizer } from './chat/tokenizer';
 import { generateDemo, toJsonl } from './generate';
@@ -48,7 +48,7 @@ describe('demo harness, end to end', () => {
 
   it('writes records that pass the format schema, with no temp path anywhere', () => {
     expect(rollouts).toHaveLength(15);
-    for (const r of rollouts) expect(rolloutSchema.safeParse(r).success).toBe(true);
+    for (const r of rollouts) expect(v1Schema().rollout.safeParse(r).success).toBe(true);
     expect(jsonl).not.toMatch(/trajscope-(sandbox|grader)-|\/tmp\//);
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type Grading, type Rollout, rolloutSchema } from '../format';
+import { type Grading, type Rollout, v1Schema } from '../format';
 import { CHAT_TEMPLATE_INFO } from './chat/chatml';
 import { TOKENIZER_INFO, type Tokenizer } from './chat/tokenizer';
 import { Sandbox } from './environment/sandbox';
@@ -147,7 +147,7 @@ export async function playRollout(plan: RolloutPlan, { tok, python }: DemoDeps):
     const score = (c: readonly number[], g: readonly number[]) => trainer.score(c, g);
     record.training = plan.trainer?.retokenize ? packRetokenized(harness.transcript, tok, score) : packTraining(harness.transcript, score);
   }
-  const checked = rolloutSchema.safeParse(record);
+  const checked = v1Schema().rollout.safeParse(record);
   if (!checked.success) throw new Error(`${plan.rolloutId}: the record does not match the format: ${checked.error.message}`);
   return record;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, LintSession } from '../analysis';
+import { defaultRules, LintSession } from '../analysis';
 import { parseLine, type Rollout } from '../format';
 import { qwen3Tokenizer } from './chat/tokenizer';
 import { DEFAULT_DEMO_OPTIONS } from './demoSet';
@@ -43,7 +43,7 @@ const EXPECTED_HITS: Record<string, { rollout: string; steps: (number | null)[] 
 };
 
 function lintWithDefaultRules() {
-  const session = new LintSession({ rules: DEFAULT_RULES });
+  const session = new LintSession({ rules: defaultRules() });
   text
     .trimEnd()
     .split('\n')
@@ -67,12 +67,16 @@ describe('the scanner cases (public/demo/scanner-cases.jsonl)', () => {
   it('has one case per default rule and a clean rollout, in the file in list order', () => {
     expect(report.parse_errors).toEqual([]);
     expect(records.map((r) => r.rollout_id)).toEqual(SCANNER_CASES.map((c) => c.id));
-    expect(SCANNER_CASES.map((c) => c.rule).filter((r) => r !== null)).toEqual(DEFAULT_RULES.map((r) => r.id));
-    expect(Object.keys(EXPECTED_HITS).sort()).toEqual(DEFAULT_RULES.map((r) => r.id).sort());
+    expect(SCANNER_CASES.map((c) => c.rule).filter((r) => r !== null)).toEqual(defaultRules().map((r) => r.id));
+    expect(Object.keys(EXPECTED_HITS).sort()).toEqual(
+      defaultRules()
+        .map((r) => r.id)
+        .sort(),
+    );
     expect(SCANNER_CASES.filter((c) => c.rule === null).map((c) => c.id)).toEqual(['r-clean-article']);
   });
 
-  for (const rule of DEFAULT_RULES) {
+  for (const rule of defaultRules()) {
     it(`${rule.id} hits exactly its own case, at the hand-counted steps`, () => {
       const expected = EXPECTED_HITS[rule.id];
       const mine = hits.filter((h) => h.rule === rule.id);

@@ -1,5 +1,5 @@
 import type { Rollout, Segment } from './schema';
-import { z } from './zod';
+import { lazily, z } from './zod';
 
 /*
  * Fields Trajscope's adapters add to rollouts converted from other tools (docs/adr/0004): a generation's
@@ -8,26 +8,29 @@ import { z } from './zod';
  * Views and checks read them only through these functions, and only when they have the adapters' shape.
  */
 
-const transcriptToolCallSchema = z.looseObject({
-  id: z.string().optional(),
-  name: z.string().optional(),
-  /** The arguments exactly as the model emitted them (usually JSON text, not always valid). */
-  arguments: z.string().optional(),
+/** The schema of a converted rollout's messages, built on first use (a lines worker never needs it). */
+const messagesSchema = lazily(() => {
+  const transcriptToolCallSchema = z.looseObject({
+    id: z.string().optional(),
+    name: z.string().optional(),
+    /** The arguments exactly as the model emitted them (usually JSON text, not always valid). */
+    arguments: z.string().optional(),
+  });
+
+  /** One chat message: `content` is its text (null when the source had none). */
+  const transcriptMessageSchema = z.looseObject({
+    role: z.string(),
+    content: z.string().nullable().optional(),
+    reasoning: z.string().optional(),
+    name: z.string().optional(),
+    tool_call_id: z.string().optional(),
+    tool_calls: z.array(transcriptToolCallSchema).optional(),
+  });
+
+  return z.array(transcriptMessageSchema);
 });
 
-/** One chat message: `content` is its text (null when the source had none). */
-const transcriptMessageSchema = z.looseObject({
-  role: z.string(),
-  content: z.string().nullable().optional(),
-  reasoning: z.string().optional(),
-  name: z.string().optional(),
-  tool_call_id: z.string().optional(),
-  tool_calls: z.array(transcriptToolCallSchema).optional(),
-});
-
-export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
-
-const messagesSchema = z.array(transcriptMessageSchema);
+export type TranscriptMessage = z.infer<ReturnType<typeof messagesSchema>>[number];
 
 /** Validated message lists by the array they came from: a view asks on every render. */
 const checkedMessages = new WeakMap<object, TranscriptMessage[] | null>();
@@ -36,7 +39,7 @@ function messages(value: unknown): TranscriptMessage[] | undefined {
   if (!Array.isArray(value)) return undefined;
   let checked = checkedMessages.get(value);
   if (checked === undefined) {
-    const parsed = messagesSchema.safeParse(value);
+    const parsed = messagesSchema().safeParse(value);
     checked = parsed.success ? parsed.data : null;
     checkedMessages.set(value, checked);
   }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildChain, buildRollout, FULL_METADATA } from '../testing/builders';
 import { isPlainValid } from './fastCheck';
-import { rolloutSchema } from './schema';
+import { v1Schema } from './schema';
 
 /** A rich valid record: every recognised field present, so mutations reach all of them. */
 const rich = {
@@ -59,7 +59,7 @@ function setAt(root: unknown, path: (string | number)[], value: unknown): unknow
 describe('isPlainValid', () => {
   it('accepts valid records, and zod returns them unchanged', () => {
     expect(isPlainValid(rich)).toBe(true);
-    expect(rolloutSchema.parse(rich)).toEqual(rich);
+    expect(v1Schema().rollout.parse(rich)).toEqual(rich);
   });
 
   it('accepts every demo record (the fast path is the common path)', () => {
@@ -96,7 +96,7 @@ describe('isPlainValid', () => {
           }
         }
         if (isPlainValid(x)) {
-          const z = rolloutSchema.safeParse(x);
+          const z = v1Schema().rollout.safeParse(x);
           expect(z.success).toBe(true);
           expect(z.data).toEqual(x);
         }

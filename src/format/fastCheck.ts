@@ -6,7 +6,7 @@ import type { Rollout } from './schema';
  * A fast path in front of the zod schema. Validating a rollout with zod costs about a fifth of the
  * JSON.parse that produced it (measured in the parse worker: 53 ms of zod per 271 ms of JSON.parse on a
  * 128 MB file), mostly per-object overhead. `isPlainValid` answers only "certainly valid": when it says
- * yes, the parsed value is exactly what `rolloutSchema` would return (its objects are loose and its
+ * yes, the parsed value is exactly what `v1Schema().rollout` would return (its objects are loose and its
  * array checks return the same arrays); when it says no, the line goes through zod, which finds and names
  * the problem. So it may be stricter than the schema but never looser — a property test holds it to that.
  */
@@ -156,7 +156,7 @@ const sampling = (v: unknown) =>
 const budget = (v: unknown) =>
   isObj(v) && optNum(v.max_actions) && optNum(v.max_seconds) && optNum(v.actions_used) && optNum(v.seconds_used);
 
-/** True only when `v` certainly satisfies `rolloutSchema` (and zod would return it unchanged). */
+/** True only when `v` certainly satisfies `v1Schema().rollout` (and zod would return it unchanged). */
 export function isPlainValid(v: unknown): v is Rollout {
   if (!isObj(v)) return false;
   return (

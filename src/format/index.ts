@@ -26,7 +26,7 @@ export type { FileBytes, ReadFile, TraceDirectory } from './directories';
 export { describeDirectory, detectTraceDirectory, LAYOUT_INFO, readTraceDirectory } from './directories';
 export { stableStringify } from './json';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
-export { concat, DEFAULT_MAX_LINE_BYTES, forEachLine, JsonlParser, parseLine } from './jsonl';
+export { concat, DEFAULT_MAX_LINE_BYTES, decodeLine, forEachLine, JsonlParser, parseLine } from './jsonl';
 /** The line readers (createLineParser, parseLine) as a chunk of their own, for the page's thread (lineReading.ts). */
 export const lineReading = () => import('./lineReading');
 export type LineReading = Awaited<ReturnType<typeof lineReading>>;
@@ -73,7 +73,7 @@ export { parseRunManifest } from './runIndex/manifest';
 export type { ScanRule, StepMatch } from './scanRules';
 export { parseScanRules, ScanRuleError } from './scanRules';
 export type { Grading, Rollout, Segment, Step, Training, TrainingUpdate } from './schema';
-export { rolloutSchema, segmentSchema, stepSchema } from './schema';
+export { v1Schema } from './schema';
 export type { ServedFile } from './served';
 export { INODE_HEADER, parseInodeHeader, parseServedList } from './served';
 export type { NamedSource } from './sourceNames';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRollout, buildStep, MINIMAL_RECORD_LINE } from '../testing/builders';
 import { feedInChunks } from '../testing/chunks';
 import { contextMessages, recordTranscript, segmentCallIds, segmentText, transcriptIndex } from './additions';
-import { JsonlParser, type LineResult, parseLine } from './jsonl';
+import { decodeLine, JsonlParser, type LineResult, parseLine } from './jsonl';
 
 const enc = new TextEncoder();
 
@@ -214,5 +214,39 @@ describe('JsonlParser properties', () => {
         });
       }),
     );
+  });
+});
+
+describe('decodeLine', () => {
+  const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const strictOrNull = (b: Uint8Array) => {
+    try {
+      return strict.decode(b);
+    } catch {
+      return null;
+    }
+  };
+  // Random bytes, mixed with pieces that matter: a real U+FFFD (EF BF BD), a lone continuation byte, a
+  // truncated sequence, two- and four-byte characters, a BOM.
+  const piece = fc.oneof(
+    fc.uint8Array({ maxLength: 8 }),
+    fc
+      .constantFrom([0xef, 0xbf, 0xbd], [0x80], [0xe6, 0x97], [0xc3, 0xa9], [0xf0, 0x9f, 0x98, 0x80], [0xef, 0xbb, 0xbf])
+      .map((a) => Uint8Array.from(a)),
+    fc.string().map((s) => enc.encode(s)),
+  );
+  it('is the strict decoder: the text of valid UTF-8, null for anything else', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const bytes = Uint8Array.from(pieces.flatMap((p) => [...p]));
+        expect(decodeLine(bytes)).toBe(strictOrNull(bytes));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it('keeps a U+FFFD the line really holds, and refuses a bad byte beside one', () => {
+    expect(decodeLine(Uint8Array.from([0x61, 0xef, 0xbf, 0xbd]))).toBe('a\uFFFD');
+    expect(decodeLine(Uint8Array.from([0xef, 0xbf, 0xbd, 0xff]))).toBeNull();
+    expect(decodeLine(Uint8Array.from([0x61, 0xff]))).toBeNull();
   });
 });

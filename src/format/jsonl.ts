@@ -1,6 +1,7 @@
+import { formatCount } from './counting';
 import { isPlainValid, plainNestsDeeperThan } from './fastCheck';
 import { JsonTooDeepError, MAX_JSON_DEPTH, NON_FINITE_WORDS, nestsDeeperThan, parseJsonText, quoteNonFinite } from './json';
-import { type Rollout, rolloutSchema } from './schema';
+import { type Rollout, v1Schema } from './schema';
 
 /** A line that did not become a rollout. `line` is 1-based within `file`. */
 export interface ParseError {
@@ -21,6 +22,23 @@ export type LineResult = { kind: 'rollout'; value: LoadedRollout } | { kind: 'er
 
 const NEWLINE = 0x0a;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lenient = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * A line's bytes as text, or null when they are not valid UTF-8. Chromium's fatal decoder is about 4 x
+ * slower than its lenient one (34 against 8 ms for 64 MB of lines, in a worker): the lenient one reads every
+ * line, and only text with a U+FFFD in it, where a bad byte would show, is decoded again strictly. A
+ * one-byte string cannot hold U+FFFD, so for ASCII and Latin-1 text the test costs nothing.
+ */
+export function decodeLine(bytes: Uint8Array): string | null {
+  const text = lenient.decode(bytes);
+  if (!text.includes('\uFFFD')) return text;
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The longest line read by default (docs/adr/0010; `lint --max-line-bytes` changes it). A longer line is
@@ -36,7 +54,7 @@ export const OVERLONG_LINE: Uint8Array = new Uint8Array(0);
 
 /** The error for a line longer than the limit, as `parseLine` reports every bad line. */
 export function overlongLineError(line: number, file: string, limit: number): LineResult {
-  const mib = limit >= 2 ** 20 ? `${+(limit / 2 ** 20).toFixed(1)} MiB` : `${limit.toLocaleString('en-US')} bytes`;
+  const mib = limit >= 2 ** 20 ? `${+(limit / 2 ** 20).toFixed(1)} MiB` : `${formatCount(limit)} bytes`;
   return { kind: 'error', value: { file, line, code: 'E_PARSE', message: `line is longer than ${mib} (the line limit; skipped unread)` } };
 }
 
@@ -268,12 +286,8 @@ export function parseLine(bytes: Uint8Array | string, line: number, file: string
     kind: 'error',
     value: { file, line, code, message },
   });
-  let text: string;
-  try {
-    text = typeof bytes === 'string' ? bytes : utf8.decode(bytes);
-  } catch {
-    return error('E_PARSE', 'line is not valid UTF-8');
-  }
+  let text = typeof bytes === 'string' ? bytes : decodeLine(bytes);
+  if (text === null) return error('E_PARSE', 'line is not valid UTF-8');
   // A byte-order mark opens any line, not only the first: files joined with `cat` carry one per part.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') return null;
@@ -316,7 +330,7 @@ function isJsonOnceQuoted(text: string): boolean {
  */
 export function checkRecord(json: object, line: number, file: string): LineResult {
   if (isPlainValid(json)) return { kind: 'rollout', value: { file, line, record: json } };
-  const parsed = rolloutSchema.safeParse(json);
+  const parsed = v1Schema().rollout.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 3).map((i) => `${formatPath(i.path)}: ${issueMessage(i, json)}`);
     const more = parsed.error.issues.length > 3 ? ` (+${parsed.error.issues.length - 3} more)` : '';

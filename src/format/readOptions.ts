@@ -129,7 +129,7 @@ export const READ_OPTIONS = {
     },
   },
   unknownAsFinished: switchOption('unknown-as-finished', 'unknown', 'finished'),
-  /** `--rules default`, the page's `scan=default`: the shipped rule set (analysis's DEFAULT_RULES). */
+  /** `--rules default`, the page's `scan=default`: the shipped rule set (analysis's `defaultRules()`). */
   scanners: switchOption('rules', 'scan', 'default'),
   rules: ruleFile,
   driftThreshold: numberOption(

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazily, z } from './zod';
 
 /*
  * Scanner rules: declarative checks of behaviour over a rollout's steps, reward and verdict (issue 26;
@@ -7,69 +7,75 @@ import { z } from './zod';
  * error naming the rule and the field. Regexes are JavaScript's, case-insensitive unless the rule says.
  */
 
-/** A tool name pattern: `edit` is exactly edit (any case), `*` any run of characters, `|` alternatives. */
-const toolPattern = z.string().min(1);
-const regex = z.string().min(1);
+/** The rule file's schemas, built on first use (a page that never reads a rule file never builds them). */
+const ruleSchemas = lazily(() => {
+  /** A tool name pattern: `edit` is exactly edit (any case), `*` any run of characters, `|` alternatives. */
+  const toolPattern = z.string().min(1);
+  const regex = z.string().min(1);
 
-/** What one step must look like. Every given condition must hold. */
-const stepMatch = z.strictObject({
-  tool: toolPattern.optional(),
-  /** A regex over the step's arguments written as JSON, or per argument name a regex over its value. */
-  args: z.union([regex, z.record(z.string(), regex)]).optional(),
-  /** A regex over the observation text. */
-  observation: regex.optional(),
-  /** The observation's status is one of these. */
-  status: z.array(z.string()).min(1).optional(),
-  /** The step's test results: every test passed (and some ran), or some failed or ran over budget. */
-  tests: z.enum(['all-passed', 'some-failed']).optional(),
-});
-
-const comparison = z.strictObject({
-  op: z.enum(['>', '>=', '<', '<=', '=', '!=']),
-  value: z.number(),
-});
-
-/** What the whole rollout must be for the rule to look at it at all. */
-const rolloutMatch = z.strictObject({
-  termination: z.array(z.string()).min(1).optional(),
-  /** The reward compared; a rollout with no reward never matches a reward condition. */
-  reward: comparison.optional(),
-  /** The grader's private verdict (grading.verdict) is one of these. */
-  verdict: z.array(z.string()).min(1).optional(),
-  /** In the policy signal (finished or budget_exhausted) or not. */
-  in_signal: z.boolean().optional(),
-  /** A regex over the text the model generated (decoded or recorded), any generation. */
-  generated: regex.optional(),
-});
-
-const scanRuleSchema = z
-  .strictObject({
-    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected lower-case words joined by "-", such as "edited-tests"'),
-    title: z.string().min(1),
-    severity: z.enum(['error', 'warning']),
-    /** Why the behaviour matters: shown with each hit. */
-    why: z.string().optional(),
-    when: rolloutMatch.optional(),
-    /** A hit at every step that matches. */
-    step: stepMatch.optional(),
-    /** A hit when the same call (tool and arguments) comes this many times in a row, or more. */
-    repeat: z.strictObject({ times: z.int().min(2), step: stepMatch.optional() }).optional(),
-    /** A hit on the rollout when no step matches. */
-    none: stepMatch.optional(),
-    /** A hit at every regression of these kinds (an edit reverted, tests that passed failing, flaky tests). */
-    regression: z
-      .array(z.enum(['revert', 'test', 'flaky']))
-      .min(1)
-      .optional(),
-  })
-  .refine((r) => [r.step, r.repeat, r.none, r.regression].filter((x) => x !== undefined).length <= 1, {
-    message: 'give at most one of "step", "repeat", "none" and "regression" (a rule with none of them hits the rollout when "when" holds)',
+  /** What one step must look like. Every given condition must hold. */
+  const stepMatch = z.strictObject({
+    tool: toolPattern.optional(),
+    /** A regex over the step's arguments written as JSON, or per argument name a regex over its value. */
+    args: z.union([regex, z.record(z.string(), regex)]).optional(),
+    /** A regex over the observation text. */
+    observation: regex.optional(),
+    /** The observation's status is one of these. */
+    status: z.array(z.string()).min(1).optional(),
+    /** The step's test results: every test passed (and some ran), or some failed or ran over budget. */
+    tests: z.enum(['all-passed', 'some-failed']).optional(),
   });
 
-export type ScanRule = z.infer<typeof scanRuleSchema>;
-export type StepMatch = z.infer<typeof stepMatch>;
+  const comparison = z.strictObject({
+    op: z.enum(['>', '>=', '<', '<=', '=', '!=']),
+    value: z.number(),
+  });
 
-const ruleFileSchema = z.strictObject({ description: z.string().optional(), rules: z.array(z.unknown()) });
+  /** What the whole rollout must be for the rule to look at it at all. */
+  const rolloutMatch = z.strictObject({
+    termination: z.array(z.string()).min(1).optional(),
+    /** The reward compared; a rollout with no reward never matches a reward condition. */
+    reward: comparison.optional(),
+    /** The grader's private verdict (grading.verdict) is one of these. */
+    verdict: z.array(z.string()).min(1).optional(),
+    /** In the policy signal (finished or budget_exhausted) or not. */
+    in_signal: z.boolean().optional(),
+    /** A regex over the text the model generated (decoded or recorded), any generation. */
+    generated: regex.optional(),
+  });
+
+  const scanRuleSchema = z
+    .strictObject({
+      id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected lower-case words joined by "-", such as "edited-tests"'),
+      title: z.string().min(1),
+      severity: z.enum(['error', 'warning']),
+      /** Why the behaviour matters: shown with each hit. */
+      why: z.string().optional(),
+      when: rolloutMatch.optional(),
+      /** A hit at every step that matches. */
+      step: stepMatch.optional(),
+      /** A hit when the same call (tool and arguments) comes this many times in a row, or more. */
+      repeat: z.strictObject({ times: z.int().min(2), step: stepMatch.optional() }).optional(),
+      /** A hit on the rollout when no step matches. */
+      none: stepMatch.optional(),
+      /** A hit at every regression of these kinds (an edit reverted, tests that passed failing, flaky tests). */
+      regression: z
+        .array(z.enum(['revert', 'test', 'flaky']))
+        .min(1)
+        .optional(),
+    })
+    .refine((r) => [r.step, r.repeat, r.none, r.regression].filter((x) => x !== undefined).length <= 1, {
+      message:
+        'give at most one of "step", "repeat", "none" and "regression" (a rule with none of them hits the rollout when "when" holds)',
+    });
+
+  const ruleFileSchema = z.strictObject({ description: z.string().optional(), rules: z.array(z.unknown()) });
+  return { rule: scanRuleSchema, stepMatch, file: ruleFileSchema };
+});
+
+type RuleSchemas = ReturnType<typeof ruleSchemas>;
+export type ScanRule = z.infer<RuleSchemas['rule']>;
+export type StepMatch = z.infer<RuleSchemas['stepMatch']>;
 
 export class ScanRuleError extends Error {
   constructor(message: string) {
@@ -110,14 +116,15 @@ export function parseScanRules(text: string): ScanRule[] {
   } catch (e) {
     throw new ScanRuleError(`not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const file = ruleFileSchema.safeParse(value);
+  const schemas = ruleSchemas();
+  const file = schemas.file.safeParse(value);
   if (!file.success) throw new ScanRuleError('expected {"rules": [...]} (docs/scanners.md)');
   const seen = new Set<string>();
   return file.data.rules.map((raw, i) => {
     const id =
       typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : null;
     const where = id === null ? `rules[${i}]` : `rule "${id}"`;
-    const parsed = scanRuleSchema.safeParse(raw);
+    const parsed = schemas.rule.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : '';

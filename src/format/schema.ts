@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { lazily, z } from './zod';
 
 /*
  * Trajectory format v1 (shared/trajectory-format.md §2–§3).
@@ -78,124 +78,144 @@ function opt<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === null ? undefined : v), schema.optional());
 }
 
-const versioned = z.looseObject({ name: opt(z.string()), version: opt(z.string()) });
-
-export const segmentSchema = z.looseObject({
-  input_ids: intArray(),
-  generated_ids: intArray(),
-  old_logprobs: numArray(),
-  tool_call_id: z.string().nullable().optional(),
-  loss_mask: opt(bitArray()),
-  input_tokens: opt(z.array(z.string())),
-  generated_tokens: opt(z.array(z.string())),
-  // Converted rollouts also carry `text`, `transcript_index`, `context_messages` and `tool_call_ids`:
-  // not v1, so unknown fields here, read through `additions.ts` only when well-formed.
-});
-
-const testsSchema = z.looseObject({
-  passed: opt(z.array(z.string())),
-  failed: opt(z.array(z.string())),
-  over_budget: opt(z.array(z.string())),
-});
-
-export const stepSchema = z.looseObject({
-  tool_call_id: z.string(),
-  tool: z.string(),
-  args: opt(z.record(z.string(), z.unknown())),
-  observation: opt(
-    z.looseObject({
-      text: opt(z.string()),
-      status: opt(z.string()),
-      exit_code: z.int().nullable().optional(),
-      truncated: opt(z.boolean()),
-    }),
-  ),
-  tests: opt(testsSchema),
-  attempts: opt(z.int().min(1)),
-  executions: opt(z.int().min(0)),
-  process_reward: opt(z.number()),
-  started_at: opt(z.string()),
-  ended_at: opt(z.string()),
-});
-
-/** Private test results: counts, or the names of the tests (both occur in graders' output). */
-const countOrNames = z.union([z.int().min(0), z.array(z.string())]);
-
-const gradingSchema = z.looseObject({
-  verdict: opt(z.string()),
-  private_tests: opt(z.looseObject({ passed: opt(countOrNames), failed: opt(countOrNames) })),
-  artifact: opt(z.string()),
-  artifact_digest: opt(z.string()),
-  process_scores: opt(z.array(z.looseObject({ step: opt(z.int()), name: opt(z.string()), value: opt(z.number()) }))),
-  grader: opt(versioned),
-});
-
-/**
- * The optimiser update a rollout went into, as a trainer may record it (an addition to §2; see
- * docs/format-decisions.md): the update's index, the weights it started from, the advantage the
- * rollout was given and how many of its tokens carried loss (`clipped`: how many the ratio clip stopped).
+/*
+ * The schemas are built when first used, not when this module loads: building them is most of what a lines
+ * worker's script does when it starts (73-127 ms of module evaluation in a trace, on the load's critical
+ * path), and a valid line never needs them (the fast check takes it, fastCheck.ts).
  */
-const trainingUpdateSchema = z.looseObject({
-  step: opt(z.int().nonnegative()),
-  policy_version: opt(z.string()),
-  advantage: opt(z.number()),
-  tokens: opt(z.int().nonnegative()),
-  clipped: opt(z.int().nonnegative()),
-});
+function buildV1() {
+  const versioned = z.looseObject({ name: opt(z.string()), version: opt(z.string()) });
 
-const trainingSchema = z.looseObject({
-  sequence_ids: intArray(),
-  loss_mask: bitArray(),
-  logprobs: opt(nullableNumArray()),
-  update: opt(trainingUpdateSchema),
-});
+  const segmentSchema = z.looseObject({
+    input_ids: intArray(),
+    generated_ids: intArray(),
+    old_logprobs: numArray(),
+    tool_call_id: z.string().nullable().optional(),
+    loss_mask: opt(bitArray()),
+    input_tokens: opt(z.array(z.string())),
+    generated_tokens: opt(z.array(z.string())),
+    // Converted rollouts also carry `text`, `transcript_index`, `context_messages` and `tool_call_ids`:
+    // not v1, so unknown fields here, read through `additions.ts` only when well-formed.
+  });
 
-export const rolloutSchema = z.looseObject({
-  task_id: z.string(),
-  rollout_id: z.string(),
-  segments: z.array(segmentSchema),
-  termination: z.string(),
-  // Required by §2, but §7 reports a missing reward as E_REWARD_MISSING rather than rejecting the
-  // line, so an absent reward parses as null and stays visible.
-  reward: z.number().nullable().optional(),
-  attempt_id: z.string().nullable().optional(),
-  group_id: opt(z.string()),
-  policy_version: opt(z.string()),
-  environment_version: opt(z.string()),
-  tokenizer: opt(versioned),
-  chat_template: opt(versioned),
-  grader: opt(versioned),
-  sampling: opt(
-    z.looseObject({
-      temperature: opt(z.number()),
-      top_p: opt(z.number()),
-      top_k: opt(z.int()),
-      max_new_tokens: opt(z.int()),
-      seed: opt(z.int()),
-      constrained: opt(z.union([z.boolean(), z.string()])),
-    }),
-  ),
-  budget: opt(
-    z.looseObject({
-      max_actions: opt(z.number()),
-      max_seconds: opt(z.number()),
-      actions_used: opt(z.number()),
-      seconds_used: opt(z.number()),
-    }),
-  ),
-  task: opt(z.looseObject({ prompt: opt(z.string()), contract: opt(z.string()) })),
-  steps: opt(z.array(stepSchema)),
-  grading: opt(gradingSchema),
-  training: opt(trainingSchema),
-  started_at: opt(z.string()),
-  ended_at: opt(z.string()),
-  // Converted rollouts also carry `source_format` and `transcript` (docs/formats.md): not v1, so unknown
-  // fields here, read through `additions.ts` only when well-formed.
-});
+  const testsSchema = z.looseObject({
+    passed: opt(z.array(z.string())),
+    failed: opt(z.array(z.string())),
+    over_budget: opt(z.array(z.string())),
+  });
 
-export type Rollout = z.infer<typeof rolloutSchema>;
-export type Segment = z.infer<typeof segmentSchema>;
-export type Step = z.infer<typeof stepSchema>;
-export type Grading = z.infer<typeof gradingSchema>;
-export type Training = z.infer<typeof trainingSchema>;
-export type TrainingUpdate = z.infer<typeof trainingUpdateSchema>;
+  const stepSchema = z.looseObject({
+    tool_call_id: z.string(),
+    tool: z.string(),
+    args: opt(z.record(z.string(), z.unknown())),
+    observation: opt(
+      z.looseObject({
+        text: opt(z.string()),
+        status: opt(z.string()),
+        exit_code: z.int().nullable().optional(),
+        truncated: opt(z.boolean()),
+      }),
+    ),
+    tests: opt(testsSchema),
+    attempts: opt(z.int().min(1)),
+    executions: opt(z.int().min(0)),
+    process_reward: opt(z.number()),
+    started_at: opt(z.string()),
+    ended_at: opt(z.string()),
+  });
+
+  /** Private test results: counts, or the names of the tests (both occur in graders' output). */
+  const countOrNames = z.union([z.int().min(0), z.array(z.string())]);
+
+  const gradingSchema = z.looseObject({
+    verdict: opt(z.string()),
+    private_tests: opt(z.looseObject({ passed: opt(countOrNames), failed: opt(countOrNames) })),
+    artifact: opt(z.string()),
+    artifact_digest: opt(z.string()),
+    process_scores: opt(z.array(z.looseObject({ step: opt(z.int()), name: opt(z.string()), value: opt(z.number()) }))),
+    grader: opt(versioned),
+  });
+
+  /**
+   * The optimiser update a rollout went into, as a trainer may record it (an addition to §2; see
+   * docs/format-decisions.md): the update's index, the weights it started from, the advantage the
+   * rollout was given and how many of its tokens carried loss (`clipped`: how many the ratio clip stopped).
+   */
+  const trainingUpdateSchema = z.looseObject({
+    step: opt(z.int().nonnegative()),
+    policy_version: opt(z.string()),
+    advantage: opt(z.number()),
+    tokens: opt(z.int().nonnegative()),
+    clipped: opt(z.int().nonnegative()),
+  });
+
+  const trainingSchema = z.looseObject({
+    sequence_ids: intArray(),
+    loss_mask: bitArray(),
+    logprobs: opt(nullableNumArray()),
+    update: opt(trainingUpdateSchema),
+  });
+
+  const rolloutSchema = z.looseObject({
+    task_id: z.string(),
+    rollout_id: z.string(),
+    segments: z.array(segmentSchema),
+    termination: z.string(),
+    // Required by §2, but §7 reports a missing reward as E_REWARD_MISSING rather than rejecting the
+    // line, so an absent reward parses as null and stays visible.
+    reward: z.number().nullable().optional(),
+    attempt_id: z.string().nullable().optional(),
+    group_id: opt(z.string()),
+    policy_version: opt(z.string()),
+    environment_version: opt(z.string()),
+    tokenizer: opt(versioned),
+    chat_template: opt(versioned),
+    grader: opt(versioned),
+    sampling: opt(
+      z.looseObject({
+        temperature: opt(z.number()),
+        top_p: opt(z.number()),
+        top_k: opt(z.int()),
+        max_new_tokens: opt(z.int()),
+        seed: opt(z.int()),
+        constrained: opt(z.union([z.boolean(), z.string()])),
+      }),
+    ),
+    budget: opt(
+      z.looseObject({
+        max_actions: opt(z.number()),
+        max_seconds: opt(z.number()),
+        actions_used: opt(z.number()),
+        seconds_used: opt(z.number()),
+      }),
+    ),
+    task: opt(z.looseObject({ prompt: opt(z.string()), contract: opt(z.string()) })),
+    steps: opt(z.array(stepSchema)),
+    grading: opt(gradingSchema),
+    training: opt(trainingSchema),
+    started_at: opt(z.string()),
+    ended_at: opt(z.string()),
+    // Converted rollouts also carry `source_format` and `transcript` (docs/formats.md): not v1, so unknown
+    // fields here, read through `additions.ts` only when well-formed.
+  });
+  return {
+    rollout: rolloutSchema,
+    segment: segmentSchema,
+    step: stepSchema,
+    grading: gradingSchema,
+    training: trainingSchema,
+    trainingUpdate: trainingUpdateSchema,
+  };
+}
+
+/** The v1 schemas, built on first call. */
+export const v1Schema = lazily(buildV1);
+
+type V1 = ReturnType<typeof buildV1>;
+
+export type Rollout = z.infer<V1['rollout']>;
+export type Segment = z.infer<V1['segment']>;
+export type Step = z.infer<V1['step']>;
+export type Grading = z.infer<V1['grading']>;
+export type Training = z.infer<V1['training']>;
+export type TrainingUpdate = z.infer<V1['trainingUpdate']>;

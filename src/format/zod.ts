@@ -6,3 +6,15 @@ import { z } from 'zod';
 z.config({ jitless: true });
 
 export { z };
+
+/**
+ * A value built on first call, then kept: for schemas, whose building is work a worker's script would
+ * otherwise do when it loads, whether or not any line ever needs them.
+ */
+export function lazily<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= build();
+    return value;
+  };
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_RULES } from '../analysis';
+import { defaultRules } from '../analysis';
 import { READ_OPTIONS, type ReadOption, ReadOptionError, type ReadOptions } from '../format';
 import type { ReadParams } from './url';
 
@@ -47,7 +47,7 @@ export function readChoiceOf(params: ReadParams): ReadChoice {
   const scan = readParam(scanners, params.scan);
   // The page checks a rule file before it puts it in the URL: a refused one is a link edited by hand.
   const file = readParam(rules, params.rules?.text ?? null);
-  const ruleSet = file.value ?? (scan.value ? DEFAULT_RULES : null);
+  const ruleSet = file.value ?? (scan.value ? defaultRules() : null);
   const read: ReadOptions = {
     ...(map.value ? { mapping: map.value } : {}),
     ...(unknown.value ? { unknownAsFinished: true } : {}),

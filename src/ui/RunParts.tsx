@@ -1,3 +1,4 @@
+import { formatCount } from '../format';
 import { formatRange, type RunDataSource, toRun, type View } from '../state';
 import { RunBanner } from './run/RunBanner';
 import { Notice } from './shared/Notice';
@@ -26,7 +27,7 @@ export function RunNotices({ source, view }: { source: RunDataSource; view: View
 export function TooManyToList({ rows }: { rows: number }) {
   return (
     <div className="placeholder">
-      <h2>{rows.toLocaleString('en-US')} rollouts</h2>
+      <h2>{formatCount(rows)} rollouts</h2>
       <p>Too many to list at once: choose training steps on the run page, then open their rollouts.</p>
       <button type="button" onClick={toRun}>
         To the run page

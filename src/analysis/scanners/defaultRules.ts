@@ -80,5 +80,13 @@ export const DEFAULT_RULES_FILE = {
   ],
 } as const;
 
-/** The default rules, parsed as any rule file is (so the shipped set can never be one the parser refuses). */
-export const DEFAULT_RULES: readonly ScanRule[] = parseScanRules(JSON.stringify(DEFAULT_RULES_FILE));
+let parsed: readonly ScanRule[] | undefined;
+
+/**
+ * The default rules, parsed as any rule file is (so the shipped set can never be one the parser refuses),
+ * on first use: parsing them builds the rule schemas, which a script loading must not (docs/adr/0031).
+ */
+export function defaultRules(): readonly ScanRule[] {
+  parsed ??= parseScanRules(JSON.stringify(DEFAULT_RULES_FILE));
+  return parsed;
+}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseScanRules, type Rollout, ScanRuleError } from '../../format';
 import { buildRollout, buildStep } from '../../testing/builders';
-import { DEFAULT_RULES } from './defaultRules';
+import { defaultRules } from './defaultRules';
 import { scanRollout } from './scan';
 
 const rule = (id: string) => {
-  const r = DEFAULT_RULES.find((x) => x.id === id);
+  const r = defaultRules().find((x) => x.id === id);
   if (!r) throw new Error(`no rule ${id}`);
   return [r];
 };

@@ -1,4 +1,13 @@
-import { createLineParser, type FieldMapping, forEachLine, type LineResult, type LineRun, parseLine, type Rollout } from '../../format';
+import {
+  createLineParser,
+  decodeLine,
+  type FieldMapping,
+  forEachLine,
+  type LineResult,
+  type LineRun,
+  parseLine,
+  type Rollout,
+} from '../../format';
 import { type ContentMatcher, contentMatcher, type RecordMatch } from './match';
 import type { Clause } from './query';
 
@@ -52,8 +61,6 @@ function rawFilter(clauses: readonly Clause[]): ((line: string) => boolean) | nu
   return (line) => line.includes('\\u') || needles.every((re) => re.test(line));
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 export class RecordScanner {
   /** Records read (matched or not); lines that do not parse are the load's to report, not the search's. */
   records = 0;
@@ -91,12 +98,8 @@ export class RecordScanner {
   }
 
   private v1Line(bytes: Uint8Array, line: number): void {
-    let text: string;
-    try {
-      text = utf8.decode(bytes);
-    } catch {
-      return;
-    }
+    const text = decodeLine(bytes);
+    if (text === null) return;
     if (this.filter && !this.filter(text)) {
       if (text.trim() !== '') this.records++;
       return;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP, DEFAULT_RULES } from '../../analysis';
+import { DEFAULT_DRIFT_THRESHOLD, DEFAULT_IS_CAP, defaultRules } from '../../analysis';
 import { DEFAULT_MAX_LINE_BYTES } from '../../format';
 import type { IndexRow } from '../../format/runIndex/columns';
 import { buildRollout } from '../../testing/builders';
@@ -157,7 +157,7 @@ describe('trajscope index', () => {
     const out = join(dir, 'idx');
     const plain = await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
     expect((await rowsOf(out, plain.manifest)).filter((r) => r.finding_codes.some((c) => c.endsWith('_SCAN')))).toHaveLength(0);
-    const scanned = await buildIndex({ inputs: [dir], outDir: out, jobs: 1, rows: { rules: DEFAULT_RULES } });
+    const scanned = await buildIndex({ inputs: [dir], outDir: out, jobs: 1, rows: { rules: defaultRules() } });
     expect([scanned.reused, scanned.indexed]).toEqual([0, 1]);
     const hit = (await rowsOf(out, scanned.manifest)).filter((r) => r.finding_codes.some((c) => c.endsWith('_SCAN')));
     // Every case rollout but the clean one (scannerCases.test.ts names which rule hits which).

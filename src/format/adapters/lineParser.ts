@@ -3,6 +3,7 @@ import { JsonTooDeepError, MAX_JSON_DEPTH, parseJsonText } from '../json';
 import {
   concat,
   DEFAULT_MAX_LINE_BYTES,
+  decodeLine,
   type LineResult,
   type LineRun,
   LineSplitter,
@@ -83,7 +84,6 @@ const NEWLINE = 0x0a;
  * one line, not one error per line); past this many, the rest are only counted.
  */
 const HELD_ERRORS_LIMIT = 10_000;
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * The one entry point for reading trajectories in any supported format, chunk by chunk (docs/adr/0004).
@@ -436,12 +436,8 @@ function opensDocument(firstLine: string, file: string): boolean {
 
 /** The text of a line (or document), without the byte-order mark any line may start with; null when not UTF-8. */
 function decodeOrNull(bytes: Uint8Array): string | null {
-  try {
-    const text = utf8.decode(bytes);
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  } catch {
-    return null;
-  }
+  const text = decodeLine(bytes);
+  return text !== null && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 const NOT_JSON = 'not JSON';

@@ -1,5 +1,5 @@
 import { isTrajectoryFileName } from '../adapters/formatInfo';
-import { plural } from '../counting';
+import { formatCount, plural } from '../counting';
 import { findTrials } from './harborJob';
 import { type DirectoryLayout, LAYOUT_INFO, type ReadFile, type TraceDirectory, type TraceUnit } from './layouts';
 import { findConversations } from './openHandsConversation';
@@ -48,6 +48,6 @@ export function describeDirectory(files: readonly string[], linksNotFollowed = 0
   const what = `a directory of ${plural(files.length, 'file')}`;
   if (trajectoryFiles.length === 0)
     return `${what} (${sample(files)})${links}: none is a trajectory file or a known trace layout (${known})`;
-  const some = trajectoryFiles.length === files.length ? 'all' : `${trajectoryFiles.length.toLocaleString('en-US')} of them`;
+  const some = trajectoryFiles.length === files.length ? 'all' : `${formatCount(trajectoryFiles.length)} of them`;
   return `${what}, ${some} with a trajectory file's ending (${sample(trajectoryFiles)})${links}, but no known trace layout (${known}): name the files to read them`;
 }

@@ -1,4 +1,5 @@
 import { Gunzip } from 'fflate';
+import { formatCount } from '../counting';
 import type { Bytes } from './gzip';
 
 /**
@@ -47,7 +48,7 @@ export async function recoverGzipTail(
     return error;
   };
   const stopped = (e: unknown) => ({
-    reason: `the stored bytes stop being gzip data before byte ${storedAt.toLocaleString('en-US')} (${e instanceof Error ? e.message : String(e)}): the lines before are read, the rest is ignored`,
+    reason: `the stored bytes stop being gzip data before byte ${formatCount(storedAt)} (${e instanceof Error ? e.message : String(e)}): the lines before are read, the rest is ignored`,
   });
   const chunks = stored[Symbol.asyncIterator]();
   let open = true;

@@ -111,7 +111,7 @@ function Facts({ rollout: r, group, multiFile }: { rollout: RolloutSummary; grou
               <span className="faint">none</span>
             ) : (
               <span>
-                {r.indexed.regressions.toLocaleString('en-US')} <span className="faint">(the Steps view marks each)</span>
+                {formatCount(r.indexed.regressions)} <span className="faint">(the Steps view marks each)</span>
               </span>
             )
           ) : r.regressions.length === 0 ? (
@@ -125,9 +125,7 @@ function Facts({ rollout: r, group, multiFile }: { rollout: RolloutSummary; grou
                 </li>
               ))}
               {r.regressions.length > SHOWN_REGRESSIONS && (
-                <li className="faint">
-                  … and {(r.regressions.length - SHOWN_REGRESSIONS).toLocaleString('en-US')} more (the Steps view marks each)
-                </li>
+                <li className="faint">… and {formatCount(r.regressions.length - SHOWN_REGRESSIONS)} more (the Steps view marks each)</li>
               )}
             </ul>
           )}
@@ -154,7 +152,7 @@ function FindingList({ title, findings, empty, scope }: { title: string; finding
   return (
     <section className="detail__section" aria-label={title}>
       <h3>
-        {title} <span className="faint">({findings.length.toLocaleString('en-US')})</span>
+        {title} <span className="faint">({formatCount(findings.length)})</span>
       </h3>
       {findings.length === 0 ? (
         <p className="faint">{empty}</p>
@@ -177,7 +175,7 @@ function FindingList({ title, findings, empty, scope }: { title: string; finding
             ...(g.count > g.shown.length
               ? [
                   <li key={`${g.code}-more`} className="finding finding--more faint">
-                    … and {(g.count - g.shown.length).toLocaleString('en-US')} more <span className="mono">{g.code}</span>
+                    … and {formatCount(g.count - g.shown.length)} more <span className="mono">{g.code}</span>
                   </li>,
                 ]
               : []),

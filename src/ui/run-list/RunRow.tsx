@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { formatStatistic, type RolloutSummary, rowCounts } from '../../analysis';
+import { formatCount } from '../../format';
 import { formatAdvantage, formatCountShort, formatReward } from '../shared/format';
 import { TerminationBadge } from '../shared/TerminationBadge';
 import type { Column } from './columns';
@@ -87,7 +88,7 @@ function Cell({
         <span title={String(advantage)}>{formatAdvantage(advantage)}</span>
       );
     case 'steps':
-      return <span title={r.steps.toLocaleString('en-US')}>{formatCountShort(r.steps)}</span>;
+      return <span title={formatCount(r.steps)}>{formatCountShort(r.steps)}</span>;
     case 'regressions':
       return <Count n={rowCounts(r).regressions} tone="warning" />;
     case 'errors':
@@ -117,7 +118,7 @@ function Clipped({ text, mono = false }: { text: string; mono?: boolean }) {
 
 function Count({ n, tone }: { n: number; tone: 'error' | 'warning' }) {
   return (
-    <span className={n === 0 ? 'faint' : `count count--${tone}`} title={n.toLocaleString('en-US')}>
+    <span className={n === 0 ? 'faint' : `count count--${tone}`} title={formatCount(n)}>
       {formatCountShort(n)}
     </span>
   );

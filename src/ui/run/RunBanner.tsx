@@ -1,3 +1,4 @@
+import { formatCount } from '../../format';
 import { manifestRows, type RunState } from '../../load';
 import { Notice } from '../shared/Notice';
 
@@ -14,9 +15,8 @@ export function RunBanner({ state }: { state: RunState }) {
       {state.building && <Notice>Building the run index (trajscope view does it once; then only what changes)…</Notice>}
       {state.loading && state.snapshot && (
         <Notice>
-          Reading the run index: {state.snapshot.rows.toLocaleString('en-US')} of{' '}
-          {manifestRows(state.snapshot.manifest).toLocaleString('en-US')} rollouts so far; the charts show those and grow as the rest
-          arrive…
+          Reading the run index: {formatCount(state.snapshot.rows)} of {formatCount(manifestRows(state.snapshot.manifest))} rollouts so far;
+          the charts show those and grow as the rest arrive…
         </Notice>
       )}
       {state.rangesIgnored && (

@@ -1,14 +1,15 @@
 import { formatStatistic, type StepPoint, totalsOver } from '../../analysis';
+import { formatCount } from '../../format';
 import { formatRange, type StepRange } from '../../state';
 import { type CompareRow, compareRows } from './runModel';
 
 const show = (v: number | null, unit: CompareRow['unit'], signed = false) => {
   if (v === null) return '—';
   const sign = signed && v > 0 ? '+' : '';
-  if (unit === 'count') return `${sign}${v.toLocaleString('en-US')}`;
+  if (unit === 'count') return `${sign}${formatCount(v)}`;
   if (unit === 'share') return `${sign}${(v * 100).toFixed(1)}${signed ? ' pp' : '%'}`;
   // Small values (a KL of 3e-5) keep their digits instead of reading 0.000 or -0.000.
-  return `${sign}${Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : formatStatistic(v, 3)}`;
+  return `${sign}${Math.abs(v) >= 100 ? formatCount(Math.round(v)) : formatStatistic(v, 3)}`;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { type TrendFilter, terminationInfo } from '../../analysis';
+import { formatCount } from '../../format';
 import type { RunColumns } from '../../load';
 
 /** Tasks offered in the list; a run with more is filtered by typing the task id. */
@@ -48,7 +49,7 @@ export function RunFilters({
           value={task}
           onChange={(e) => onChange({ ...filter, tasks: e.target.value === '' ? null : new Set([Number(e.target.value)]) })}
         >
-          <option value="">all {taskCount.toLocaleString('en-US')} tasks</option>
+          <option value="">all {formatCount(taskCount)} tasks</option>
           {sortedTasks.map(({ t, code }) => (
             <option key={code} value={code}>
               {t}
@@ -67,7 +68,7 @@ export function RunFilters({
       </fieldset>
       {matched !== total && (
         <span className="faint">
-          {matched.toLocaleString('en-US')} of {total.toLocaleString('en-US')} rollouts counted
+          {formatCount(matched)} of {formatCount(total)} rollouts counted
         </span>
       )}
     </section>

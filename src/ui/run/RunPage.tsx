@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Area, Bar, Line } from 'recharts';
 import { formatStatistic, runTrends, type TrendFilter, terminationInfo } from '../../analysis';
+import { formatCount } from '../../format';
 import { preloadLineReading, type RunSnapshot } from '../../load';
 import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useRunSnapshot, useSelection } from '../../state';
 import { RangeInput } from './RangeInput';
@@ -23,7 +24,7 @@ const REWARD_DOMAIN: [(min: number) => number, (max: number) => number] = [
   (max) => Math.ceil(Math.max(1, max) * 4) / 4,
 ];
 // Three significant digits and no trailing zeros (ticks read 0, 2, 4, not 0.000, 2.00, 4.00).
-const num = (v: number) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : formatStatistic(v, 3));
+const num = (v: number) => (Math.abs(v) >= 100 ? formatCount(Math.round(v)) : formatStatistic(v, 3));
 const TERM_COLORS: Record<string, string> = {
   finished: '#2da44e',
   budget_exhausted: '#d4a72c',
@@ -82,11 +83,10 @@ function RunTrends({ snapshot }: { snapshot: RunSnapshot }) {
   return (
     <div className="run-page">
       <section className="run-page__summary" aria-label="Run">
-        <strong>{snapshot.rows.toLocaleString('en-US')}</strong> rollouts over{' '}
-        <strong>{trends.points.length.toLocaleString('en-US')}</strong> training steps ({first}–{last}) in {files.toLocaleString('en-US')}{' '}
-        file{files === 1 ? '' : 's'}
+        <strong>{formatCount(snapshot.rows)}</strong> rollouts over <strong>{formatCount(trends.points.length)}</strong> training steps (
+        {first}–{last}) in {formatCount(files)} file{files === 1 ? '' : 's'}
         {trends.withoutStep > 0 && (
-          <span className="faint"> · {trends.withoutStep.toLocaleString('en-US')} without a training step (not charted)</span>
+          <span className="faint"> · {formatCount(trends.withoutStep)} without a training step (not charted)</span>
         )}
         {binWidth > 1 && <span className="faint"> · each point sums {binWidth} steps</span>}
         <span className="faint"> · new steps appear as the run grows</span>

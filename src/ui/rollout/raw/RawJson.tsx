@@ -1,4 +1,5 @@
 import { memo, type ReactNode } from 'react';
+import { formatCount } from '../../../format';
 import { INDENT, type JsonLine, numbersText } from './jsonLines';
 
 /** Numbers of one array shown before its "show all" button. */
@@ -26,7 +27,7 @@ export const RawJsonLine = memo(function RawJsonLine({ line, whole, unknown, onS
         [{numbersText(v.values, 0, cut ? NUMBERS_PREVIEW : v.values.length)}
         {cut && (
           <>
-            , <MoreButton onClick={onShowAll} label={`… show all ${v.values.length.toLocaleString('en-US')} numbers`} />
+            , <MoreButton onClick={onShowAll} label={`… show all ${formatCount(v.values.length)} numbers`} />
           </>
         )}
         ]
@@ -36,7 +37,7 @@ export const RawJsonLine = memo(function RawJsonLine({ line, whole, unknown, onS
     value = (
       <span className="rj-string">
         {v.text.slice(0, STRING_PREVIEW)}
-        <MoreButton onClick={onShowAll} label={`… show all ${v.text.length.toLocaleString('en-US')} characters`} />
+        <MoreButton onClick={onShowAll} label={`… show all ${formatCount(v.text.length)} characters`} />
       </span>
     );
   } else {

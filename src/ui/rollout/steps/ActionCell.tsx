@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { isTextOnly } from '../../../analysis';
-import { callIdIsLocator, parseToolCall, type Segment, type Step, segmentText } from '../../../format';
+import { callIdIsLocator, formatCount, parseToolCall, type Segment, type Step, segmentText } from '../../../format';
 import type { Decoder } from '../../../load';
 import { formatLogprob } from '../../shared/format';
 import { Marked } from '../../shared/Marked';
@@ -89,7 +89,7 @@ export function ActionCell({ step, segment, segmentIndex, decoder, expanded }: P
       )}
       {stats && (
         <div className="st-gen-stats">
-          <span>{stats.tokens.toLocaleString('en-US')} tokens</span>
+          <span>{formatCount(stats.tokens)} tokens</span>
           <span
             title={`Sum of old_logprobs over the ${stats.tokens} generated tokens: the behaviour policy's log-probability of the whole call${stats.lengthMismatch ? ' (old_logprobs and generated_ids differ in length: summed over what is there)' : ''}`}
           >

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { type ContextChange, isTextOnly, previousSequence, visibleMessages } from '../../../analysis';
 import type { Rollout } from '../../../format';
+import { formatCount } from '../../../format';
 import type { Decoder } from '../../../load';
 import { type ContextRun, contextRuns, decodeRun, PREVIEW_TOKENS, splitSpecial } from './contextRuns';
 import { TextContext } from './TextContext';
@@ -17,7 +18,7 @@ interface Props {
 }
 
 function count(n: number): string {
-  return n.toLocaleString('en-US');
+  return formatCount(n);
 }
 
 /**

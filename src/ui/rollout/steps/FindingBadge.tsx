@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { FINDING_INFO, type Finding, groupFindings } from '../../../analysis';
+import { formatCount } from '../../../format';
 
 /** Scanner hits say which rule in their message (`rule-id: Title (where)`): that, not the code's one title. */
 const SCAN_CODES: ReadonlySet<string> = new Set(['W_SCAN', 'E_SCAN']);
@@ -32,7 +33,7 @@ export function RolloutFindings({ findings }: { findings: Finding[] }) {
           ))}
           {g.count > g.shown.length && (
             <span className="steps-findings__more faint">
-              … and {(g.count - g.shown.length).toLocaleString('en-US')} more {g.code}
+              … and {formatCount(g.count - g.shown.length)} more {g.code}
             </span>
           )}
         </Fragment>

@@ -1,5 +1,6 @@
 import { messagesSeenBefore, plural, visibleMessages } from '../../../analysis';
 import type { Rollout } from '../../../format';
+import { formatCount } from '../../../format';
 import { TranscriptView } from './TranscriptView';
 import type { Expanded } from './useExpanded';
 
@@ -29,9 +30,7 @@ export function TextContext({
     <div className="scell scell--ctx">
       <div className="scell__head">
         <span className="st-obs-fact">{messages ? plural(messages.length, 'message') : 'no context recorded'}</span>
-        {messages && segment > 0 && (
-          <span className="st-ctx-count st-ctx-count--added">+{(messages.length - seen).toLocaleString('en-US')} new</span>
-        )}
+        {messages && segment > 0 && <span className="st-ctx-count st-ctx-count--added">+{formatCount(messages.length - seen)} new</span>}
         <span className="faint">
           {tokens === null
             ? 'text only: no token ids in the source'
