@@ -104,11 +104,17 @@ export class LineSplitter {
    * counts newlines): the run's last part is a view of `chunk`, whose tail after the last newline is
    * copied first, so the caller may then give the chunk's buffer away. A chunk holding a line past the
    * limit (or ending one) is split by `push` instead, whose lines go to `onLine`.
+   *
+   * `owned`: the chunk is given away (nothing else reads or reuses its buffer), so nothing need be copied
+   * to keep it: a chunk with no newline is held as it is, and of a chunk's lines and its tail the shorter
+   * is copied, the other kept as a view (the run's buffers are then the taker's, the tail's the splitter's).
+   * Through a worker's fetch, lines of ~116 KB come in chunks of ~64 KB: without this most of the file was
+   * copied once more on the loader's thread.
    */
-  pushRun(chunk: Uint8Array, onRun: (run: LineRun) => void, onLine: (bytes: Uint8Array, line: number) => void): void {
+  pushRun(chunk: Uint8Array, onRun: (run: LineRun) => void, onLine: (bytes: Uint8Array, line: number) => void, owned = false): void {
     const last = chunk.lastIndexOf(NEWLINE);
     if (last === -1) {
-      this.hold(chunk, true);
+      this.hold(chunk, !owned);
       return;
     }
     // The newlines are found once, here: the run carries where each line ends, so its taker (a lines
@@ -127,11 +133,15 @@ export class LineSplitter {
       return;
     }
     const count = ends.length;
-    const run: LineRun = { parts: [...this.pending, chunk.subarray(0, last + 1)], firstLine: this.lines + 1, count, ends };
+    const head = chunk.subarray(0, last + 1);
+    const tail = chunk.subarray(last + 1);
+    // Both stay views of one buffer only when there is no tail; else one of them is copied.
+    const keepTail = owned && tail.length > head.length;
+    const run: LineRun = { parts: [...this.pending, keepTail ? head.slice() : head], firstLine: this.lines + 1, count, ends };
     this.lines += count;
     this.pending = [];
     this.pendingSize = 0;
-    if (last + 1 < chunk.length) this.hold(chunk.subarray(last + 1), true);
+    if (tail.length > 0) this.hold(tail, !keepTail);
     onRun(run);
   }
 
@@ -173,31 +183,19 @@ export interface LineRun {
   firstLine: number;
   count: number;
   /**
-   * Where each line's newline is, as an offset into the parts joined, when the splitter that made the
-   * run says (`pushRun`): `count` of them, ascending. Absent, the lines are found by scanning.
+   * Where each line's newline is, as an offset into the parts joined: `count` of them, ascending. The
+   * splitter finds them in the one scan it makes (`pushRun`), so the run's taker never scans its bytes again.
    */
-  ends?: number[];
-}
-
-/** Calls `onLine` for each line of a run, in order, numbered from `firstLine`: the splitter's own walk. */
-export function forEachLine(run: LineRun, onLine: (bytes: Uint8Array, line: number) => void): void {
-  if (run.ends && run.ends.length === run.count) {
-    cutAtEnds(run, run.ends, onLine);
-    return;
-  }
-  // A run's lines were checked against the limit when they were split off: no limit here.
-  const splitter = new LineSplitter(Number.POSITIVE_INFINITY);
-  splitter.lines = run.firstLine - 1;
-  for (const part of run.parts) splitter.push(part, onLine);
-  splitter.end(onLine);
+  ends: number[];
 }
 
 /**
- * `forEachLine` where the newlines are already known: each line is a view of its part (a copy only for a
- * line split between parts, as the splitter would join it), never scanned for its newline again.
+ * Calls `onLine` for each line of a run, in order, numbered from `firstLine`, cut at its `ends`: each line
+ * is a view of its part (a copy only for a line split between parts, as the splitter would join it), never
+ * scanned for its newline again.
  */
-function cutAtEnds(run: LineRun, ends: readonly number[], onLine: (bytes: Uint8Array, line: number) => void): void {
-  const { parts } = run;
+export function forEachLine(run: LineRun, onLine: (bytes: Uint8Array, line: number) => void): void {
+  const { parts, ends } = run;
   let p = 0;
   /** Offset, in the parts joined, of part `p`'s first byte. */
   let base = 0;

@@ -63,18 +63,14 @@ export function joinRuns(file: string, runs: readonly LineRun[]): LineBlock | nu
   if (!first) return null;
   let count = 0;
   for (const r of runs) count += r.count;
-  const block: LineBlock = { file, firstLine: first.firstLine, count, parts: runs.flatMap((r) => r.parts) };
-  // Where the lines end, when every run says: offsets into the block's parts joined.
-  if (runs.every((r) => r.ends?.length === r.count)) {
-    const ends: number[] = [];
-    let base = 0;
-    for (const r of runs) {
-      for (const e of r.ends as number[]) ends.push(base + e);
-      base += runBytes(r);
-    }
-    block.ends = ends;
+  // Where the lines end: each run's offsets, shifted to the block's parts joined.
+  const ends: number[] = [];
+  let base = 0;
+  for (const r of runs) {
+    for (const e of r.ends) ends.push(base + e);
+    base += runBytes(r);
   }
-  return block;
+  return { file, firstLine: first.firstLine, count, parts: runs.flatMap((r) => r.parts), ends };
 }
 
 /** Parses blocks somewhere else (worker threads): results come back in any order, each block whole. */

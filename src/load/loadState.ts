@@ -92,6 +92,8 @@ export interface SourceState {
   countedLines: number;
   /** The check windows of the bytes read, whose digest is `file.check`. */
   windows: StreamWindows;
+  /** The parser keeps views of the chunks it is given (`ownsChunks`): each must be its own, never reused. */
+  ownsChunks: boolean;
 }
 
 /**
@@ -135,7 +137,12 @@ export class LoadState {
     const state: SourceState = {
       name,
       // Without a pool at the start, lines are parsed where they are read, as they always were.
-      parser: createLineParser(name, { ...(this.pool ? { onV1Lines: hold } : {}), ...(this.mapping ? { mapping: this.mapping } : {}) }),
+      // With a pool, every chunk the parser gets is its own (`push` copies any other): a run may hold views of it.
+      ownsChunks: this.pool !== null,
+      parser: createLineParser(name, {
+        ...(this.pool ? { onV1Lines: hold, ownsChunks: true } : {}),
+        ...(this.mapping ? { mapping: this.mapping } : {}),
+      }),
       file: { name, bytes: 0, lines: 0, gzip: false },
       follow,
       held: [],
@@ -159,7 +166,7 @@ export class LoadState {
     const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
     // Before the parse: a pool may take the chunk's buffer away.
     source.windows.push(chunk);
-    this.take(source.parser.push(this.pool === null || (owned && whole) ? chunk : chunk.slice()));
+    this.take(source.parser.push(!source.ownsChunks || (owned && whole) ? chunk : chunk.slice()));
     // A full block goes out; so does any held line while the pool is idle (the first rows, a slow reader).
     if (this.pool === null || source.heldBytes >= BLOCK_BYTES || this.inFlight === 0) this.flush(source);
     source.file.bytes += storedBytes;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildRollout, MINIMAL_RECORD_LINE, toJsonl } from '../../testing/builders';
 import { feedInChunks } from '../../testing/chunks';
+import { scanLines } from '../../testing/scanLines';
 import { forEachLine, JsonlParser, type LineResult, type LineRun, parseLine } from '../jsonl';
 import { FIXTURES, type FixtureName, parseText } from './fixtures';
 import { createLineParser } from './lineParser';
@@ -137,10 +138,8 @@ describe('createLineParser handing v1 lines over (onV1Lines)', () => {
             // Each run says where its lines end, and cutting there gives what scanning its bytes gives.
             expect(run.ends).toHaveLength(run.count);
             const cut: [string, number][] = [];
-            const scanned: [string, number][] = [];
             forEachLine(run, (b, n) => cut.push([dec.decode(b), n]));
-            forEachLine({ ...run, ends: undefined }, (b, n) => scanned.push([dec.decode(b), n]));
-            expect(cut).toEqual(scanned);
+            expect(cut).toEqual(scanLines(run));
             forEachLine(run, (b, n) => {
               const r = parseLine(b, n, 'f.jsonl');
               if (r) results.push(r);

@@ -55,6 +55,12 @@ export interface LineParserOptions extends ParseOptions {
    * run from `push`, which is a view of the pushed chunk.
    */
   onV1Lines?: (run: LineRun) => void;
+  /**
+   * Every chunk pushed is given away: nothing else reads or reuses its buffer (a loader's own copy, or a
+   * stream reader's chunk). The runs handed to `onV1Lines` may then hold views of it rather than copies
+   * (LineSplitter.pushRun).
+   */
+  ownsChunks?: boolean;
   /** The longest line read (DEFAULT_MAX_LINE_BYTES); a longer one is one E_PARSE, dropped as it streams by. */
   maxLineBytes?: number;
   /**
@@ -160,9 +166,14 @@ class StreamingParser implements LineParser {
     const onRun = this.options.onV1Lines;
     const out: LineResult[] = [];
     if (onRun && this.steadyV1()) {
-      this.splitter.pushRun(chunk, onRun, (bytes, line) => {
-        out.push(...this.handle(bytes, line));
-      });
+      this.splitter.pushRun(
+        chunk,
+        onRun,
+        (bytes, line) => {
+          out.push(...this.handle(bytes, line));
+        },
+        this.options.ownsChunks === true,
+      );
       return out;
     }
     this.splitter.push(chunk, (bytes, line) => {
