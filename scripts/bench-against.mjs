@@ -301,6 +301,7 @@ if (parts.includes('run'))
     // Figures a commit may not have print nothing, and are n/a on its side.
     const modes = /, modes ([\d.]+) ms/.exec(out);
     const page = /, modes page ([\d.]+) ms/.exec(out);
+    const pageLongest = /, modes page [\d.]+ ms \(longest task ([\d.]+) ms\)/.exec(out);
     return (
       m && {
         runHeld: +m[1],
@@ -310,6 +311,7 @@ if (parts.includes('run'))
         runRollout: +m[5],
         ...(modes ? { runModes: +modes[1] } : {}),
         ...(page ? { runModesPage: +page[1] } : {}),
+        ...(pageLongest ? { runModesLongest: +pageLongest[1] } : {}),
       }
     );
   });
@@ -344,6 +346,7 @@ const FIGURES = [
   ['runRollout', 'one rollout opened by range, ms', 0],
   ['runModes', 'failure modes of the rows (node), ms', 0],
   ['runModesPage', 'failure modes page drawn, ms', 0],
+  ['runModesLongest', '  longest task drawing it, ms', 0, { floor: 50, name: 'longest task drawing the failure modes page, ms' }],
   ['structural', 'scripts/bench-structural.mjs: read by shape'],
   ['structuralRead', 'read by shape, ms', 0],
   ['structuralBare', 'bare split + JSON.parse, ms', 0],

@@ -1,6 +1,6 @@
 // `npm run bench` (second part): a run of 1,000,000 rollouts opened from its run index in headless
 // Chromium through the real app, from a plain static host answering ranges (docs/adr/0015). Prints:
-//   bench-run: rows <n>, held <MB> MB, first chart <ms> ms, loaded <ms> ms, re-aggregate <ms> ms, rollout <ms> ms
+//   bench-run: rows <n>, held <MB> MB, first chart <ms> ms, loaded <ms> ms, re-aggregate <ms> ms, rollout <ms> ms[, modes <ms> ms][, modes page <ms> ms (longest task <ms> ms)]
 // BENCH_RUN_ROUNDS=N measures the page N times (default 2). BENCH_RUN_SCREENSHOTS=DIR saves the page at its first chart (still reading) and once every shard is read.
 // Targets (issues 13, 25): held <= 150 MB, first chart <= 1.5 s in every round, re-aggregation after a filter
 // <= 100 ms, one rollout opened (range read, parse, expand, drawn) <= 200 ms in every round. Issue 26: failure modes over the rows at most
@@ -348,6 +348,8 @@ const ok =
 console.log(
   `\nbench-run: rows ${ROWS}, held ${(best('held') / 2 ** 20).toFixed(1)} MB, first chart ${best('firstChart').toFixed(0)} ms, ` +
     `loaded ${best('loaded').toFixed(0)} ms, re-aggregate ${best('aggregate').toFixed(1)} ms, rollout ${best('rolloutMs').toFixed(0)} ms` +
-    `${modes ? `, modes ${modesMs.toFixed(0)} ms` : ''}${pageModes.length ? `, modes page ${Math.min(...pageModes.map((m) => m.ms)).toFixed(0)} ms` : ''}` +
+    `${modes ? `, modes ${modesMs.toFixed(0)} ms` : ''}` +
+    // The longest task of every round: issue 25 asks for none over 50 ms in any round, not in the best one.
+    `${pageModes.length ? `, modes page ${Math.min(...pageModes.map((m) => m.ms)).toFixed(0)} ms (longest task ${Math.max(...pageModes.map((m) => m.longest)).toFixed(0)} ms)` : ''}` +
     `${ok ? '' : ' (a target missed)'}`,
 );
