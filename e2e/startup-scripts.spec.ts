@@ -21,16 +21,27 @@ async function scriptsUntil(page: Page, path: string, mark: string): Promise<{ p
       for (const e of list.getEntries()) if (e.name === mark) (window as { __markAt?: number }).__markAt ??= e.startTime;
     }).observe({ type: 'mark', buffered: true });
   }, mark);
-  const bodies: Promise<[string, string]>[] = [];
+  const bodies: Promise<[string, string] | null>[] = [];
   let done = false;
   page.on('response', (r) => {
     if (done || r.request().resourceType() !== 'script') return;
-    bodies.push(r.text().then((text) => [new URL(r.url()).pathname, text]));
+    const name = new URL(r.url()).pathname;
+    bodies.push(
+      r.text().then(
+        (text): [string, string] => [name, text],
+        // A worker ended once its load was done (the next one is started then) takes its scripts' bodies
+        // with it: a worker's script may be unreadable, never one of the page's own.
+        (e: unknown) => {
+          if (name.includes('.worker')) return null;
+          throw e;
+        },
+      ),
+    );
   });
   await page.goto(path);
   await page.waitForFunction(() => (window as { __markAt?: number }).__markAt !== undefined);
   done = true;
-  const all = await Promise.all(bodies);
+  const all = (await Promise.all(bodies)).filter((b): b is [string, string] => b !== null);
   const isWorker = ([name]: [string, string]) => name.includes('.worker');
   return { page: new Map(all.filter((s) => !isWorker(s))), workers: new Map(all.filter(isWorker)) };
 }
