@@ -47,6 +47,18 @@ describe('lintSources', () => {
     }
   });
 
+  it('says its progress with each snapshot, so the strip and the rows it shows agree', async () => {
+    // Small chunks: the first rollout is in after a few of them, within 100 ms of the first progress.
+    const said: [string, number][] = [];
+    await lintSources([fileSource('local:a.jsonl', chunkedFile(encoder.encode(text), 'a.jsonl', 16))], {
+      onProgress: (p) => said.push(['progress', p.rollouts]),
+      onSnapshot: (s) => said.push(['snapshot', s.rollouts]),
+    });
+    const snapshots = said.flatMap(([kind, n], i) => (kind === 'snapshot' ? [[said[i - 1], n] as const] : []));
+    expect(snapshots.length).toBeGreaterThan(0);
+    for (const [before, n] of snapshots) expect(before).toEqual(['progress', n]);
+  });
+
   it('judges several files together: a rollout in both is a duplicate in both', async () => {
     const line = toJsonl([buildRollout({ rollout_id: 'same' })]);
     const { report, files } = await lintSources([

@@ -105,11 +105,13 @@ export async function lintSources(sources: readonly LoadSource[], options: LintS
             state.push(current, chunk, { storedBytes: stored, owned: true });
             stored = 0;
             await state.room();
-            if (onProgress && now() - lastProgress >= PROGRESS_EVERY_MS) {
+            const snapshotDue = options.onSnapshot && state.rollouts > snapshotRollouts && now() - lastSnapshot > SNAPSHOT_EVERY_MS;
+            // With each snapshot, whenever it comes: the progress line and the rows it shows then agree.
+            if (onProgress && (snapshotDue || now() - lastProgress >= PROGRESS_EVERY_MS)) {
               onProgress({ bytesRead, totalBytes, current: source.name, rollouts: state.rollouts, parseErrors: state.parseErrors });
               lastProgress = now();
             }
-            if (options.onSnapshot && state.rollouts > snapshotRollouts && now() - lastSnapshot > SNAPSHOT_EVERY_MS) {
+            if (options.onSnapshot && snapshotDue) {
               options.onSnapshot(state);
               snapshotRollouts = state.rollouts;
               lastSnapshot = now();

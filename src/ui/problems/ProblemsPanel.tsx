@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { formatCount } from '../../analysis';
 import { useProblems, useProblemsOpen, useUiActions } from '../../state';
+import { useStillReading } from '../shared/useStillReading';
 import './problems.css';
 
 /** Row height in px; `.problems__item` in problems.css has the same height. */
@@ -12,6 +13,8 @@ export function ProblemsPanel() {
   const problems = useProblems();
   const open = useProblemsOpen();
   const { setProblemsOpen } = useUiActions();
+  // While lines are still being read, "every line loaded" would be a claim about lines not read yet.
+  const reading = useStillReading();
   return (
     <section className={open ? 'problems is-open' : 'problems'} aria-label="Problems">
       <button type="button" className="problems__toggle" aria-expanded={open} onClick={() => setProblemsOpen(!open)}>
@@ -21,7 +24,11 @@ export function ProblemsPanel() {
         Problems
         <span className={problems.length > 0 ? 'problems__badge has-problems' : 'problems__badge'}>{formatCount(problems.length)}</span>
         <span className="problems__caption">
-          {problems.length === 0 ? 'every line loaded' : 'lines that did not load; all other lines are shown above'}
+          {problems.length === 0
+            ? reading
+              ? 'no line has failed so far'
+              : 'every line loaded'
+            : `lines that did not load${reading ? ' so far' : ''}; all other lines are shown above`}
         </span>
       </button>
       {open && problems.length > 0 && <ProblemList problems={problems} />}

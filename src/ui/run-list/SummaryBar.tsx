@@ -1,11 +1,14 @@
 import { formatCount, plural } from '../../analysis';
 import { useDatasetCounts, useLoadedFiles } from '../../state';
 import { formatBytes } from '../shared/format';
+import { useStillReading } from '../shared/useStillReading';
 
 /** Totals of the loaded data: size, lines, rollouts, findings, and rollouts by termination. */
 export function SummaryBar() {
   const summary = useDatasetCounts();
   const files = useLoadedFiles();
+  // A file still being read: its bytes so far, not its size.
+  const soFar = useStillReading() ? ' read so far' : '';
   const { terminations, inSignal, groupFindings } = summary;
   return (
     <section className="summary" aria-label="Summary">
@@ -14,9 +17,13 @@ export function SummaryBar() {
           <span
             key={f.name}
             className="summary__file"
-            title={`${f.name}: ${plural(f.lines, 'line')}, ${formatBytes(f.bytes)}${f.gzip ? ' gzip' : ''}`}
+            title={`${f.name}: ${plural(f.lines, 'line')}, ${formatBytes(f.bytes)}${f.gzip ? ' gzip' : ''}${soFar}`}
           >
-            <span className="mono">{f.name}</span> <span className="faint">{formatBytes(f.bytes)}</span>
+            <span className="mono">{f.name}</span>{' '}
+            <span className="faint">
+              {formatBytes(f.bytes)}
+              {soFar}
+            </span>
             {f.gzip && <span className="summary__tag">gzip</span>}
           </span>
         ))}

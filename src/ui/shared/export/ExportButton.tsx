@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { useStillReading } from '../useStillReading';
 import { ExportDialog } from './ExportDialog';
-import { useStillReading } from './useExportJob';
 
 interface Props {
   /** The rows chosen (any order); null while they are not all known (a search still scanning). */

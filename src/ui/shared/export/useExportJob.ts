@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { type ExportedText, exportSelection, type PageFormat, selectedRollouts, tokenTextLoading } from '../../../analysis';
-import { loadKey, qwenTokenizerOptions, sourceRecordReader, useLoadProgress } from '../../../load';
-import { useReadOptions, useReadRollout, useRolloutKeys, useRolloutRows, useRun, useScanSources, useSources } from '../../../state';
+import { qwenTokenizerOptions, sourceRecordReader } from '../../../load';
+import { useReadOptions, useReadRollout, useRolloutKeys, useRolloutRows, useScanSources, useSources } from '../../../state';
 
 export interface ExportJob {
   /** Rows of the run list, any order: the export writes them in reading order. */
@@ -54,13 +54,4 @@ export function useExportJob(): (job: ExportJob) => Promise<ExportedText> {
     },
     [rows, keys, readRollout, runFiles, sources, read.mapping, client],
   );
-}
-
-/** The data is still being read (the files' load, a run's shards): a selection made now is not the whole one. */
-export function useStillReading(): boolean {
-  const run = useRun();
-  const { sources } = useSources();
-  const { read } = useReadOptions();
-  const progress = useLoadProgress(loadKey(sources, read));
-  return run ? run.state.loading : progress !== null;
 }
