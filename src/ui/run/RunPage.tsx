@@ -83,8 +83,11 @@ function RunTrends({ snapshot }: { snapshot: RunSnapshot }) {
   return (
     <div className="run-page">
       <section className="run-page__summary" aria-label="Run">
-        <strong>{formatCount(snapshot.rows)}</strong> rollouts over <strong>{formatCount(trends.points.length)}</strong> training steps (
-        {first}–{last}) in {formatCount(files)} file{files === 1 ? '' : 's'}
+        {/* One item of the flex row: its bold numbers keep a word's space around them, not the row's gap. */}
+        <span>
+          <strong>{formatCount(snapshot.rows)}</strong> rollouts over <strong>{formatCount(trends.points.length)}</strong> training steps (
+          {first}–{last}) in {formatCount(files)} file{files === 1 ? '' : 's'}
+        </span>
         {trends.withoutStep > 0 && (
           <span className="faint"> · {formatCount(trends.withoutStep)} without a training step (not charted)</span>
         )}
