@@ -4,22 +4,25 @@
  * of milliseconds. The columns are plain typed arrays (src/load/run/runColumns.ts holds them).
  */
 
+/** Codes and counts, as narrow as their values (one, two or four bytes a row). */
+type Unsigned = Uint8Array | Uint16Array | Uint32Array;
+
 /** What the aggregation reads: one entry per row, index-aligned; string columns as dictionary codes. */
 export interface TrendColumns {
   n: number;
   /** -1 when the rollout has no training step. */
   step: Int32Array;
-  task: { codes: Uint32Array };
-  termination: { codes: Uint32Array; values: readonly (string | null)[] };
-  group: { codes: Uint32Array; values: readonly unknown[] };
+  task: { codes: Unsigned };
+  termination: { codes: Unsigned; values: readonly (string | null)[] };
+  group: { codes: Unsigned; values: readonly unknown[] };
   inSignal: Uint8Array;
   /** NaN when null. */
   reward: Float64Array;
-  generated: Uint32Array;
+  generated: Unsigned;
   truncated: Uint8Array;
-  regressions: Uint32Array;
+  regressions: Unsigned;
   /** The row's finding codes: an id into `codeSets`, each set ascending indices into `codeNames`. */
-  codeSet: Uint32Array;
+  codeSet: Unsigned;
   codeSets: readonly (readonly number[])[];
   codeNames: readonly string[];
   /** NaN when null. */

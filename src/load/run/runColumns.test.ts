@@ -138,4 +138,53 @@ describe('run columns', () => {
     );
     expect(seen).toEqual([]);
   });
+
+  // Issue 25: codes and counts are held as narrow as their values, and widened, never cut, when a value
+  // needs more bytes: read here, or merged from parts whose widths differ from the run's.
+  it('widen a column when a value needs more bytes, and never cut one, read here or merged from a worker', async () => {
+    const small = Array.from({ length: 300 }, (_, k) => row(k, { steps: 3, warnings: 0, group_id: 'g', generated_tokens: 7 }));
+    const large = Array.from({ length: 300 }, (_, k) =>
+      row(k + 300, { steps: k === 5 ? 70_000 : 300, warnings: k === 9 ? 5_000_000 : 1, group_id: `g${k}`, generated_tokens: 7 }),
+    );
+    const widths = (c: RunColumns) => [c.group.codes.BYTES_PER_ELEMENT, c.steps.BYTES_PER_ELEMENT, c.warnings.BYTES_PER_ELEMENT];
+    const narrow = new RunColumns(4);
+    await appendShard(narrow, encodeIndexShard(small), small.length, 'small');
+    expect(widths(narrow)).toEqual([1, 1, 1]);
+    expect(narrow.generated.BYTES_PER_ELEMENT).toBe(1);
+
+    const here = new RunColumns(4);
+    await appendShard(here, encodeIndexShard([...small, ...large]), 600, 'both');
+    // Parts in both orders: a narrow run taking a wide part, and a wide run taking a narrow one.
+    const smallParts = await partsOf(encodeIndexShard(small, {}, 100), 300, 'small');
+    const largeParts = await partsOf(encodeIndexShard(large, {}, 100), 300, 'large');
+    const merged = new RunColumns(4);
+    for (const p of [...smallParts, ...largeParts]) mergePart(merged, p);
+    const reversed = new RunColumns(4);
+    for (const p of [...largeParts, ...smallParts]) mergePart(reversed, p);
+    for (const c of [here, merged, reversed]) {
+      // 301 groups: two bytes; a step count of 70,000: four; five million warnings: four.
+      expect(widths(c)).toEqual([2, 4, 4]);
+      const at = (k: number) => (c === reversed ? (k + 300) % 600 : k);
+      expect(c.steps[at(305)]).toBe(70_000);
+      expect(c.steps[at(306)]).toBe(300);
+      expect(c.warnings[at(309)]).toBe(5_000_000);
+      expect(c.steps[at(0)]).toBe(3);
+      expect(c.group.at(at(599))).toBe('g299');
+      expect(c.group.at(at(0))).toBe('g');
+    }
+    expect(view(merged)).toEqual(view(here));
+  });
+
+  it('hold a run of few values in a byte a row for each code and count', async () => {
+    const rows = Array.from({ length: 2000 }, (_, k) =>
+      row(k, { steps: k % 200, group_id: `g${k % 50}`, warnings: 1, regressions: 0, generated_tokens: 250 }),
+    );
+    const c = new RunColumns(2000);
+    await appendShard(c, encodeIndexShard(rows), rows.length, 'few');
+    for (const d of [c.file, c.task, c.attempt, c.group, c.policy, c.termination, c.format, c.failure, c.features])
+      expect(d.codes.BYTES_PER_ELEMENT).toBe(1);
+    for (const a of [c.steps, c.generated, c.regressions, c.errors, c.warnings, c.codeSet]) expect(a.BYTES_PER_ELEMENT).toBe(1);
+    // 9 dictionaries and 6 codes or counts at a byte, against 4 before: 45 bytes a row saved.
+    expect(c.byteLength / 2000).toBeLessThan(80);
+  });
 });

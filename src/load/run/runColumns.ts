@@ -1,16 +1,50 @@
 /*
  * A run's rows held as compact columns (docs/adr/0015): typed arrays and string dictionaries, so the
- * memory a run takes grows with its rows (about 90 bytes each), never with the bytes of its rollouts.
+ * memory a run takes grows with its rows (about 75 bytes each), never with the bytes of its rollouts.
  * Only the columns the run views read are kept; a rollout's JSON is read by range when it is opened.
  */
+
+/**
+ * Unsigned columns held as narrow as their values: one byte a row until a value needs two, then two until
+ * one needs four. A run's dictionaries mostly hold a few values (files, terminations, formats) and its
+ * counts are mostly small, so a million rows take 40 MB less than at four bytes each (issue 25: held
+ * memory), and a shard part a worker posts is as much smaller.
+ */
+export type Unsigned = Uint8Array | Uint16Array | Uint32Array;
+
+/** The largest value `a` holds. */
+const limitOf = (a: Unsigned) => (a instanceof Uint8Array ? 0xff : a instanceof Uint16Array ? 0xffff : 0xffffffff);
+
+/**
+ * `a`, or a copy wide enough for `max` (values past 32 bits are the caller's to clamp first). Only the
+ * first `used` rows are copied, the rest are still zero: a run's columns are sized for every row of the
+ * manifest, and copying a million zeros for each column its first rows widen took the first merge from
+ * 1-6 to 15-24 ms, on the way to the first chart.
+ */
+function widened(a: Unsigned, max: number, used: number): Unsigned {
+  if (max <= limitOf(a)) return a;
+  const next = max <= 0xffff ? new Uint16Array(a.length) : new Uint32Array(a.length);
+  next.set(used >= a.length ? a : a.subarray(0, used));
+  return next;
+}
+
+/** The largest of `values` (0 for none). */
+function maxOf(values: ArrayLike<number>): number {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) if ((values[i] ?? 0) > max) max = values[i] ?? 0;
+  return max;
+}
 
 /** A string column whose values repeat (file, task, group, policy, termination): codes into a dictionary. */
 export class DictColumn {
   readonly values: (string | null)[] = [];
   private readonly codeOf = new Map<string | null, number>();
-  codes: Uint32Array;
+  /** Read after `code()`: a new value may widen it. */
+  codes: Unsigned;
+  /** Rows that may hold a code (RunColumns.reserve sets it): all a widening copies. */
+  used = 0;
   constructor(capacity: number) {
-    this.codes = new Uint32Array(capacity);
+    this.codes = new Uint8Array(capacity);
   }
   code(value: string | null): number {
     let c = this.codeOf.get(value);
@@ -18,6 +52,7 @@ export class DictColumn {
       c = this.values.length;
       this.values.push(value);
       this.codeOf.set(value, c);
+      this.codes = widened(this.codes, c, this.used);
     }
     return c;
   }
@@ -49,6 +84,14 @@ export class BlobColumn {
     const { written } = this.encoder.encodeInto(value, this.bytes.subarray(this.used));
     this.used += written;
     this.ends[row] = this.used;
+  }
+  /** A value given as its UTF-8 bytes (as a Parquet shard holds it): copied, never decoded. */
+  setBytes(row: number, value: Uint8Array): void {
+    const need = this.used + value.length;
+    if (need > this.bytes.length) this.bytes = grown(this.bytes, Math.max(need, this.bytes.length * 2));
+    this.bytes.set(value, this.used);
+    this.used = need;
+    this.ends[row] = need;
   }
   /** Appends another column's bytes and ends (a shard decoded elsewhere) at rows `at ...`. */
   appendBytes(bytes: Uint8Array, ends: Uint32Array, at: number): void {
@@ -121,6 +164,8 @@ export const RUN_VIEW_COLUMNS = [
 export class RunColumns {
   /** Rows held. */
   n = 0;
+  /** Rows reserved so far (`n` and the rows being appended): a widened column copies these only. */
+  private used = 0;
   private capacity: number;
   file: DictColumn;
   task: DictColumn;
@@ -143,17 +188,19 @@ export class RunColumns {
   inSignal: Uint8Array;
   /** NaN when null (JSON has no NaN, so it cannot be a recorded reward). */
   reward: Float64Array;
-  steps: Uint32Array;
-  generated: Uint32Array;
-  regressions: Uint32Array;
-  errors: Uint32Array;
-  warnings: Uint32Array;
+  /** The counts: narrow while their values are small (`setCounts` widens them). */
+  steps: Unsigned;
+  generated: Unsigned;
+  regressions: Unsigned;
+  errors: Unsigned;
+  warnings: Unsigned;
   truncated: Uint8Array;
   /**
    * The rollout's finding codes, as the id of a set in `codeSets` (0: none). A run has few distinct sets,
-   * so a row costs 4 bytes however many codes exist (a bit mask held 32 codes and dropped the rest).
+   * so a row costs a byte or two however many codes exist (a bit mask held 32 codes and dropped the rest).
+   * Read after `setOf()`: a new set may widen it.
    */
-  codeSet: Uint32Array;
+  codeSet: Unsigned;
   /** Each distinct set of codes, as ascending indices into `codeNames`; set 0 is empty. */
   readonly codeSets: number[][] = [[]];
   readonly codeNames: string[] = [];
@@ -183,35 +230,29 @@ export class RunColumns {
     this.step = new Int32Array(capacity);
     this.inSignal = new Uint8Array(capacity);
     this.reward = new Float64Array(capacity);
-    this.steps = new Uint32Array(capacity);
-    this.generated = new Uint32Array(capacity);
-    this.regressions = new Uint32Array(capacity);
-    this.errors = new Uint32Array(capacity);
-    this.warnings = new Uint32Array(capacity);
+    this.steps = new Uint8Array(capacity);
+    this.generated = new Uint8Array(capacity);
+    this.regressions = new Uint8Array(capacity);
+    this.errors = new Uint8Array(capacity);
+    this.warnings = new Uint8Array(capacity);
     this.truncated = new Uint8Array(capacity);
-    this.codeSet = new Uint32Array(capacity);
+    this.codeSet = new Uint8Array(capacity);
     this.mismatchN = new Int32Array(capacity);
     this.mismatchMax = new Float32Array(capacity);
     this.klK3 = new Float32Array(capacity);
   }
 
-  /** Makes room for `rows` more rows (grows by half again at least, so appends stay amortised). */
+  /**
+   * Makes room for `rows` more rows (grows by half again at least, so appends stay amortised). Every
+   * write goes to a row reserved first: a column widened copies only those.
+   */
   reserve(rows: number): void {
     const need = this.n + rows;
+    this.used = need;
+    for (const d of this.dicts()) d.used = need;
     if (need <= this.capacity) return;
     const c = Math.max(need, Math.ceil(this.capacity * 1.5));
-    for (const d of [
-      this.file,
-      this.task,
-      this.attempt,
-      this.group,
-      this.policy,
-      this.termination,
-      this.format,
-      this.failure,
-      this.features,
-    ])
-      d.grow(c);
+    for (const d of this.dicts()) d.grow(c);
     this.rolloutId.grow(c);
     this.line = grown(this.line, c);
     this.offset = grown(this.offset, c);
@@ -230,6 +271,10 @@ export class RunColumns {
     this.mismatchMax = grown(this.mismatchMax, c);
     this.klK3 = grown(this.klK3, c);
     this.capacity = c;
+  }
+
+  private dicts(): DictColumn[] {
+    return DICTS.map((d) => this[d]);
   }
 
   /** The index of a finding code in `codeNames` (added on first sight). */
@@ -252,8 +297,16 @@ export class RunColumns {
       id = this.codeSets.length;
       this.codeSets.push(set);
       this.setIds.set(key, id);
+      this.codeSet = widened(this.codeSet, id, this.used);
     }
     return id;
+  }
+
+  /** Writes one count column's values at rows `at ...`, widening it first if one needs more bytes. */
+  setCounts(key: CountColumn, values: ArrayLike<number>, at: number): void {
+    const column = widened(this[key], maxOf(values), this.used);
+    column.set(values, at);
+    this[key] = column;
   }
 
   /** Bytes held by the columns (what `performance.memory` should roughly show for a large run). */
@@ -276,20 +329,14 @@ export class RunColumns {
       this.mismatchMax,
       this.klK3,
     ].reduce((s, a) => s + a.byteLength, 0);
-    const dicts = [
-      this.file,
-      this.task,
-      this.attempt,
-      this.group,
-      this.policy,
-      this.termination,
-      this.format,
-      this.failure,
-      this.features,
-    ].reduce((s, d) => s + d.codes.byteLength, 0);
+    const dicts = this.dicts().reduce((s, d) => s + d.codes.byteLength, 0);
     return typed + dicts + this.rolloutId.byteLength;
   }
 }
+
+/** The count columns held as `Unsigned`. */
+const COUNTS = ['steps', 'generated', 'regressions', 'errors', 'warnings'] as const;
+export type CountColumn = (typeof COUNTS)[number];
 
 export const DICTS = ['file', 'task', 'attempt', 'group', 'policy', 'termination', 'format', 'failure', 'features'] as const;
 export const NUMERIC = [
@@ -313,12 +360,12 @@ export const NUMERIC = [
 /** Rows of one shard (a row group) decoded on another thread (shard.worker.ts): plain arrays and dictionaries, transferable. */
 export interface ShardPart {
   rows: number;
-  dicts: Record<(typeof DICTS)[number], { values: (string | null)[]; codes: Uint32Array }>;
+  dicts: Record<(typeof DICTS)[number], { values: (string | null)[]; codes: Unsigned }>;
   numeric: Record<(typeof NUMERIC)[number], Typed>;
   rolloutId: { bytes: Uint8Array; ends: Uint32Array };
   codeNames: string[];
   codeSets: number[][];
-  codeSet: Uint32Array;
+  codeSet: Unsigned;
 }
 
 /** The buffers of a part, to transfer rather than copy. */
@@ -338,14 +385,21 @@ export function mergePart(c: RunColumns, p: ShardPart): void {
   const at = c.n;
   for (const d of DICTS) {
     const mine = c[d];
+    // Coded first: a value new to the run may widen the column written below.
     const map = p.dicts[d].values.map((v) => mine.code(v));
     const codes = p.dicts[d].codes;
-    for (let i = 0; i < p.rows; i++) mine.codes[at + i] = map[codes[i] ?? 0] ?? 0;
+    const into = mine.codes;
+    for (let i = 0; i < p.rows; i++) into[at + i] = map[codes[i] ?? 0] ?? 0;
   }
-  for (const k of NUMERIC) (c[k] as Typed).set(p.numeric[k] as never, at);
+  const counts: readonly string[] = COUNTS;
+  for (const k of NUMERIC) {
+    if (counts.includes(k)) c.setCounts(k as CountColumn, p.numeric[k], at);
+    else (c[k] as Typed).set(p.numeric[k] as never, at);
+  }
   c.rolloutId.appendBytes(p.rolloutId.bytes, p.rolloutId.ends, at);
   const index = p.codeNames.map((code) => c.codeIndex(code));
   const sets = p.codeSets.map((set) => c.setOf(set.map((k) => index[k] ?? 0)));
-  for (let i = 0; i < p.rows; i++) c.codeSet[at + i] = sets[p.codeSet[i] ?? 0] ?? 0;
+  const codeSet = c.codeSet;
+  for (let i = 0; i < p.rows; i++) codeSet[at + i] = sets[p.codeSet[i] ?? 0] ?? 0;
   c.n += p.rows;
 }

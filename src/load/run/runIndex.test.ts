@@ -64,3 +64,50 @@ describe('readRun', () => {
     expect(ids(again)).toEqual(ids(await readRun(BASE, null, { fetch })));
   });
 });
+
+describe('decodeHere', () => {
+  // Issue 25: the run reader asks for two shards at once; both decoding together on one thread made the
+  // first shard's first row group, the one the first chart waits for, arrive after the second shard's last.
+  it('downloads and decodes shards one at a time in the order asked, whichever download ends first', async () => {
+    const { fetch } = host();
+    const events: string[] = [];
+    const release: (() => void)[] = [];
+    // Each download is held until released: the second is released first, as a faster server would.
+    const held = (async (input: RequestInfo | URL) => {
+      const name = String(input).split('/').pop();
+      events.push(`fetch ${name}`);
+      await new Promise<void>((r) => release.push(r));
+      return fetch(input);
+    }) as typeof globalThis.fetch;
+    const url = (s: number) => new URL(`shards/part-${s}.parquet`, BASE).href;
+    const decode = (s: number) => decodeHere(held, url(s), SHARD_ROWS, (p) => events.push(`part ${s}: ${p.rows} rows`));
+    const both = Promise.all([decode(0), decode(1)]);
+    await new Promise((r) => setTimeout(r, 20));
+    // The second download has not started while the first is on its way.
+    expect(events).toEqual(['fetch part-0.parquet']);
+    release.shift()?.();
+    while (release.length === 0) await new Promise((r) => setTimeout(r, 1));
+    release.shift()?.();
+    await both;
+    expect(events).toEqual([
+      'fetch part-0.parquet',
+      'fetch part-1.parquet',
+      'part 0: 4 rows',
+      'part 0: 4 rows',
+      'part 0: 3 rows',
+      'part 1: 4 rows',
+      'part 1: 4 rows',
+      'part 1: 3 rows',
+    ]);
+  });
+
+  it('lets the next shard go after one that failed', async () => {
+    const { fetch } = host();
+    const parts: number[] = [];
+    const failed = decodeHere(fetch, new URL('shards/missing.parquet', BASE).href, SHARD_ROWS, () => {});
+    const next = decodeHere(fetch, new URL('shards/part-1.parquet', BASE).href, SHARD_ROWS, (p) => parts.push(p.rows));
+    await expect(failed).rejects.toThrow(/404|missing/);
+    await next;
+    expect(parts).toEqual([4, 4, 3]);
+  });
+});

@@ -1,5 +1,16 @@
-import { type FileMetaData, parquetMetadata, parquetRead } from 'hyparquet';
-import { count32, DICTS, type DictColumn, NO_STEP, NUMERIC, RUN_VIEW_COLUMNS, RunColumns, type ShardPart, type Typed } from './runColumns';
+import { type ColumnData, type FileMetaData, parquetMetadata, parquetRead } from 'hyparquet';
+import {
+  type CountColumn,
+  count32,
+  DICTS,
+  type DictColumn,
+  NO_STEP,
+  NUMERIC,
+  RUN_VIEW_COLUMNS,
+  RunColumns,
+  type ShardPart,
+  type Typed,
+} from './runColumns';
 
 /*
  * Reading a run-index shard's Parquet bytes into columns (hyparquet): apart from runColumns.ts, because the
@@ -17,15 +28,23 @@ const fill = (a: Typed, values: Values, at: number, f: (v: unknown) => number) =
   for (let i = 0; i < values.length; i++) a[at + i] = f(values[i]);
 };
 const fillDict = (d: DictColumn, values: Values, at: number) => {
-  for (let i = 0; i < values.length; i++) d.codes[at + i] = d.code((values[i] as string | null) ?? null);
+  for (let i = 0; i < values.length; i++) {
+    // Coded before `d.codes` is read: a new value may widen it.
+    const code = d.code((values[i] as string | null) ?? null);
+    d.codes[at + i] = code;
+  }
 };
 const flag = (v: unknown) => (v === true ? 1 : 0);
 const count = (v: unknown) => count32(num(v));
+/** A count column's chunk, widened to its largest value (a negative or missing count reads as 0). */
+const fillCounts = (c: RunColumns, key: CountColumn, values: Values, at: number) => c.setCounts(key, Array.from(values, count), at);
 
 function fillCodes(c: RunColumns, values: Values, at: number): void {
   for (let i = 0; i < values.length; i++) {
     const codes = (values[i] as string[] | null) ?? [];
-    c.codeSet[at + i] = codes.length === 0 ? 0 : c.setOf(codes.map((code) => c.codeIndex(code)));
+    // The set's id first: a new set may widen `c.codeSet`.
+    const id = codes.length === 0 ? 0 : c.setOf(codes.map((code) => c.codeIndex(code)));
+    c.codeSet[at + i] = id;
   }
 }
 
@@ -41,7 +60,11 @@ const STORE: Record<Column, (c: RunColumns, values: Values, at: number) => void>
   failure_mode: (c, v, at) => fillDict(c.failure, v, at),
   failure_features: (c, v, at) => fillDict(c.features, v, at),
   rollout_id: (c, v, at) => {
-    for (let i = 0; i < v.length; i++) c.rolloutId.set(at + i, String(v[i]));
+    for (let i = 0; i < v.length; i++) {
+      const id = v[i];
+      if (id instanceof Uint8Array) c.rolloutId.setBytes(at + i, id);
+      else c.rolloutId.set(at + i, String(id));
+    }
   },
   line: (c, v, at) => fill(c.line, v, at, num),
   offset: (c, v, at) => fill(c.offset, v, at, num),
@@ -50,16 +73,19 @@ const STORE: Record<Column, (c: RunColumns, values: Values, at: number) => void>
   in_signal: (c, v, at) => fill(c.inSignal, v, at, flag),
   truncated: (c, v, at) => fill(c.truncated, v, at, flag),
   reward: (c, v, at) => fill(c.reward, v, at, nullableNum),
-  steps: (c, v, at) => fill(c.steps, v, at, count),
-  generated_tokens: (c, v, at) => fill(c.generated, v, at, num),
-  regressions: (c, v, at) => fill(c.regressions, v, at, count),
-  errors: (c, v, at) => fill(c.errors, v, at, count),
-  warnings: (c, v, at) => fill(c.warnings, v, at, count),
+  steps: (c, v, at) => fillCounts(c, 'steps', v, at),
+  generated_tokens: (c, v, at) => fillCounts(c, 'generated', v, at),
+  regressions: (c, v, at) => fillCounts(c, 'regressions', v, at),
+  errors: (c, v, at) => fillCounts(c, 'errors', v, at),
+  warnings: (c, v, at) => fillCounts(c, 'warnings', v, at),
   mismatch_n: (c, v, at) => fill(c.mismatchN, v, at, (x) => (x === null || x === undefined ? -1 : num(x))),
   mismatch_max_abs: (c, v, at) => fill(c.mismatchMax, v, at, nullableNum),
   mismatch_kl_k3: (c, v, at) => fill(c.klK3, v, at, nullableNum),
   finding_codes: fillCodes,
 };
+
+const OTHER_COLUMNS = RUN_VIEW_COLUMNS.filter((k) => k !== 'rollout_id');
+const AS_BYTES = { stringFromBytes: (bytes: Uint8Array) => bytes };
 
 /**
  * Appends rows `rowStart ... rowEnd` of one Parquet shard (a whole number of its row groups) to the
@@ -79,20 +105,17 @@ async function appendRows(
   const at = c.n - rowStart;
   let seen = 0;
   let outside = false;
-  await parquetRead({
-    file,
-    metadata,
-    rowStart,
-    rowEnd,
-    columns: [...RUN_VIEW_COLUMNS],
-    onChunk: (chunk) => {
-      // Not thrown here: an error in the callback escapes the reader's promise.
-      if (chunk.rowStart < rowStart || chunk.rowEnd > rowEnd) outside = true;
-      if (outside) return;
-      if (chunk.columnName === 'file') seen += chunk.rowEnd - chunk.rowStart;
-      STORE[chunk.columnName as Column]?.(c, chunk.columnData as Values, at + chunk.rowStart);
-    },
-  });
+  const onChunk = (chunk: ColumnData) => {
+    // Not thrown here: an error in the callback escapes the reader's promise.
+    if (chunk.rowStart < rowStart || chunk.rowEnd > rowEnd) outside = true;
+    if (outside) return;
+    if (chunk.columnName === 'file') seen += chunk.rowEnd - chunk.rowStart;
+    STORE[chunk.columnName as Column]?.(c, chunk.columnData as Values, at + chunk.rowStart);
+  };
+  await parquetRead({ file, metadata, rowStart, rowEnd, columns: OTHER_COLUMNS, onChunk });
+  // Rollout ids as the shard's bytes: the column keeps UTF-8, so decoding each id to a string only to
+  // encode it back cost most of a row group's decode (issue 25: the run page's first chart).
+  await parquetRead({ file, metadata, rowStart, rowEnd, columns: ['rollout_id'], parsers: AS_BYTES, onChunk });
   if (outside || seen !== rows) throw new Error(`${name}: rows ${rowStart + 1}-${rowEnd} do not decode as one row group`);
   c.n += rows;
 }
@@ -126,6 +149,9 @@ export async function decodeShard(bytes: ArrayBuffer, rows: number, name: string
     await appendRows(c, bytes, metadata, start, start + n, name);
     onPart(partOf(c));
     start += n;
+    // A task boundary between groups: decoding awaits only microtasks, so without it a shard is one long
+    // task of its thread, and the next shard's download and the page's messages wait until it ends.
+    await new Promise((r) => setTimeout(r, 0));
   }
 }
 
