@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { encodeIndexShard, type RunManifest } from '../../format';
 import { buildIndexRow } from '../../testing/builders';
-import { decodeHere, manifestRows, type RunSnapshot, readRun, type ShardDecoder } from './runIndex';
+import { manifestRows, type RunSnapshot, readRun, type ShardDecoder } from './runIndex';
+import { decodeHere } from './shardFetch';
 
 const BASE = 'http://host.test/index/manifest.json';
 /** Two shards of 11 rows, each written in row groups of 4 (4 + 4 + 3). */

@@ -1,5 +1,6 @@
 import type { ShardPart } from './runColumns';
-import { decodeHere, type ShardDecoder } from './runIndex';
+import type { ShardDecoder } from './runIndex';
+import { decodeHere } from './shardFetch';
 
 export interface ShardRequest {
   id: number;
