@@ -1,10 +1,11 @@
-import { Activity, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type DataSource, DataSourceProvider, useDataSource, useSelection } from '../state';
 import { FileDrop, FilesNotices, FilesStatus } from './FilesParts';
 import { ProblemsPanel } from './problems/ProblemsPanel';
 import { RunNotices, TooManyToList } from './RunParts';
 import { PLACEHOLDER, type Route, RoutePage, routeOf } from './routes';
 import { SearchBox } from './search/SearchBox';
+import { KeptPageVisible } from './shared/keptPage';
 import { Header } from './shell/Header';
 
 /** The page: what the URL opens (files, or a run read from its index: `?run=`) and the URL's view of it. */
@@ -36,9 +37,12 @@ function Shell() {
         {source.kind === 'files' ? <FilesNotices source={source} view={view} /> : <RunNotices source={source} view={view} />}
         {source.hasData &&
           kept.map((r) => (
-            <Activity key={r.view} mode={r === route ? 'visible' : 'hidden'}>
-              <RoutePage route={r} />
-            </Activity>
+            // Hidden, not disconnected (shared/keptPage.ts): in place, invisible, inert, the same width.
+            <div key={r.view} className={r === route ? 'kept-page' : 'kept-page kept-page--hidden'} inert={r !== route}>
+              <KeptPageVisible value={r === route}>
+                <RoutePage route={r} />
+              </KeptPageVisible>
+            </div>
           ))}
         <Page source={source} route={route} />
       </main>

@@ -22,7 +22,7 @@ export interface Route<V extends View = View> {
   inside?: View;
   /** Only while a run is opened from its index; with files the run list shows instead. */
   runOnly?: boolean;
-  /** Once shown, kept mounted while hidden (React's Activity) when another page is open. */
+  /** Once shown, kept mounted and hidden in place (shared/keptPage.ts) when another page is open. */
   keep?: boolean;
   /** Reads the index's columns, so it takes a whole run however many rollouts (no "too many to list"). */
   wholeRun?: boolean;
@@ -39,8 +39,8 @@ function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Pic
  * half of a chart page's script) and the regrade page load when first shown, so the run list and a rollout
  * open sooner. The run page stays mounted once shown: unmounting its nine charts was one task of 40-85 ms
  * on leaving it (the longest of the Failure modes page, `npm run bench`), and drawing them again on coming
- * back one of 0.5-0.9 s; hidden, its DOM stays and its updates (the URL changes with every page) wait for
- * idle time, in slices.
+ * back one of 0.5-0.9 s. Hidden, it stays mounted and connected and draws nothing for other pages' URL
+ * changes (React's Activity, tried before, disconnected the charts' effects on leaving: a task of 71-113 ms).
  */
 const ROUTES: { readonly [V in View]: Route<V> } = {
   run: {

@@ -4,6 +4,7 @@ import { formatStatistic, runTrends, type TrendFilter, terminationInfo } from '.
 import { formatCount } from '../../format';
 import { preloadLineReading, type RunSnapshot } from '../../load';
 import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useRunSnapshot, useSelection } from '../../state';
+import { useFrozenWhileHidden } from '../shared/keptPage';
 import { RangeInput } from './RangeInput';
 import { RunCompare } from './RunCompare';
 import { RunFilters } from './RunFilters';
@@ -80,7 +81,7 @@ function RunTrends({ snapshot }: { snapshot: RunSnapshot }) {
   const later = { ...chart, rows: useDeferredValue(rows, NO_ROWS) };
   const files = snapshot.manifest.files.length;
 
-  return (
+  return useFrozenWhileHidden(
     <div className="run-page">
       <section className="run-page__summary" aria-label="Run">
         {/* One item of the flex row: its bold numbers keep a word's space around them, not the row's gap. */}
@@ -201,6 +202,6 @@ function RunTrends({ snapshot }: { snapshot: RunSnapshot }) {
           )}
         </div>
       )}
-    </div>
+    </div>,
   );
 }
