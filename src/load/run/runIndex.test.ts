@@ -66,6 +66,27 @@ describe('readRun', () => {
   });
 });
 
+describe('a planted manifest', () => {
+  // The manifest travels with the run and is untrusted: its shard paths are checked before any is fetched,
+  // so a path that leaves the index folder, or names another host, is never asked for.
+  it.each(['../../secret.parquet', '//elsewhere.test/x.parquet', '/abs/x.parquet', 'shards/../../x.parquet'])(
+    'reads no shard when one path is %s, and says which',
+    async (planted) => {
+      const { fetch, manifest } = host();
+      const files = manifest.files.map((f) => ({ ...f, shards: f.shards.map((s, k) => (k === 1 ? { ...s, path: planted } : s)) }));
+      const asked: string[] = [];
+      const logged = (async (input: RequestInfo | URL) => {
+        asked.push(String(input));
+        const url = new URL(String(input));
+        if (url.pathname === '/index/manifest.json') return new Response(JSON.stringify({ ...manifest, files }));
+        return fetch(input);
+      }) as typeof globalThis.fetch;
+      await expect(readRun(BASE, null, { fetch: logged })).rejects.toThrow(JSON.stringify(planted));
+      expect(asked).toEqual([BASE]);
+    },
+  );
+});
+
 describe('decodeHere', () => {
   // Issue 25: the run reader asks for two shards at once; both decoding together on one thread made the
   // first shard's first row group, the one the first chart waits for, arrive after the second shard's last.
