@@ -64,7 +64,7 @@ export type { FlowKind, Lane, RoleEventFacts, RoleFlow, RolePages } from './role
 export { LANES, rolePageEvents, rolePagesPass, roleTimeline } from './roleEvents';
 export type { CheckOptions } from './rolloutChecks';
 export { rolloutFindings } from './rolloutChecks';
-export type { RunTrends, StepPoint, StepTotals, TrendFilter, TrendMeasures } from './runTrends';
+export type { RunTrends, StepPoint, StepTotals, TrendFilter, TrendMeasures, Unsigned } from './runTrends';
 export { measures, runTrends, totalsOver } from './runTrends';
 export { DEFAULT_RULES_FILE, defaultRules } from './scanners/defaultRules';
 export type { Hit } from './search/match';

@@ -4,8 +4,11 @@
  * of milliseconds. The columns are plain typed arrays (src/load/run/runColumns.ts holds them).
  */
 
-/** Codes and counts, as narrow as their values (one, two or four bytes a row). */
-type Unsigned = Uint8Array | Uint16Array | Uint32Array;
+/**
+ * Codes and counts as a run holds them (src/load/run/runColumns.ts): as narrow as their values, one byte a
+ * row until a value needs two, then two until one needs four.
+ */
+export type Unsigned = Uint8Array | Uint16Array | Uint32Array;
 
 /** What the aggregation reads: one entry per row, index-aligned; string columns as dictionary codes. */
 export interface TrendColumns {

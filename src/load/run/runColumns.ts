@@ -4,13 +4,13 @@
  * Only the columns the run views read are kept; a rollout's JSON is read by range when it is opened.
  */
 
-/**
- * Unsigned columns held as narrow as their values: one byte a row until a value needs two, then two until
- * one needs four. A run's dictionaries mostly hold a few values (files, terminations, formats) and its
- * counts are mostly small, so a million rows take 40 MB less than at four bytes each (issue 25: held
- * memory), and a shard part a worker posts is as much smaller.
+import type { Unsigned } from '../../analysis';
+
+/*
+ * Codes and counts are `Unsigned`, as narrow as their values: a run's dictionaries mostly hold a few values
+ * (files, terminations, formats) and its counts are mostly small, so a million rows take 40 MB less than
+ * at four bytes each (issue 25: held memory), and a shard part a worker posts is as much smaller.
  */
-export type Unsigned = Uint8Array | Uint16Array | Uint32Array;
 
 /** The largest value `a` holds. */
 const limitOf = (a: Unsigned) => (a instanceof Uint8Array ? 0xff : a instanceof Uint16Array ? 0xffff : 0xffffffff);
