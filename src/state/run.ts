@@ -3,7 +3,7 @@ import { type DatasetFeed, type LoadSource, manifestUrlOf, type RunSource, type 
 import type { RunDataSource } from './dataset/dataSource';
 import { useSelection } from './hooks';
 
-const NO_RUN: RunState = { snapshot: null, error: null, loading: false, rangesIgnored: null, building: false };
+const NO_RUN: RunState = { snapshot: null, error: null, loading: false, rangesIgnored: null, building: false, manifest: null };
 const NO_SOURCES: readonly LoadSource[] = [];
 const noop = () => () => {};
 

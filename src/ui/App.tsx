@@ -35,8 +35,9 @@ function Shell() {
       <Header {...source.header} view={view} search={source.hasData && <SearchBox />} />
       <main className="app-main">
         {source.kind === 'files' ? <FilesNotices source={source} view={view} /> : <RunNotices source={source} view={view} />}
-        {source.hasData &&
-          kept.map((r) => (
+        {kept
+          .filter((r) => source.hasData || (r.beforeData && source.status === 'loading'))
+          .map((r) => (
             // Hidden, not disconnected (shared/keptPage.ts): in place, invisible, inert, the same width.
             <div key={r.view} className={r === route ? 'kept-page' : 'kept-page kept-page--hidden'} inert={r !== route}>
               <KeptPageVisible value={r === route}>
@@ -56,8 +57,8 @@ function Shell() {
 function Page({ source, route }: { source: DataSource; route: Route }) {
   if (source.status !== 'ready') {
     if (source.kind === 'files') return <FilesStatus source={source} />;
-    // A run that could not be read says why in its banner.
-    return source.status === 'failed' ? null : PLACEHOLDER;
+    // A run that could not be read says why in its banner; a page drawn before the data is drawn above.
+    return source.status === 'failed' || route.beforeData ? null : PLACEHOLDER;
   }
   if (route.keep) return null;
   if (source.kind === 'run' && source.tooManyToList !== null && !route.wholeRun) return <TooManyToList rows={source.tooManyToList} />;

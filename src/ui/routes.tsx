@@ -28,6 +28,11 @@ export interface Route<V extends View = View> {
   wholeRun?: boolean;
   /** No problems panel under it. */
   noProblems?: boolean;
+  /**
+   * Drawn while a run's first rows are still read (a kept page): the run page lays out its frame and first
+   * chart while the first shard decodes, so the rows have only a line to add when they come.
+   */
+  beforeData?: boolean;
 }
 
 function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Pick<Route, 'page' | 'load'> {
@@ -54,6 +59,7 @@ const ROUTES: { readonly [V in View]: Route<V> } = {
     keep: true,
     wholeRun: true,
     noProblems: true,
+    beforeData: true,
   },
   list: { view: 'list', page: RunListView, bar: { label: 'Rollouts', go: backToList } },
   rollout: { view: 'rollout', page: RolloutPage, inside: 'list' },

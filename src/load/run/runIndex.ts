@@ -65,7 +65,13 @@ const PROGRESS_MS = 1000;
 export async function readRun(
   manifestUrl: string,
   previous: RunSnapshot | null,
-  options: { fetch?: Fetch; onProgress?: (s: RunSnapshot) => void; decode?: ShardDecoder } = {},
+  options: {
+    fetch?: Fetch;
+    onProgress?: (s: RunSnapshot) => void;
+    /** The manifest, once read and its first shards asked for (before any of their rows come). */
+    onManifest?: (m: RunManifest) => void;
+    decode?: ShardDecoder;
+  } = {},
 ): Promise<RunSnapshot> {
   const fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
   const decode = options.decode ?? ((url: string, rows: number, onPart: (p: ShardPart) => void) => decodeHere(fetch, url, rows, onPart));
@@ -88,6 +94,7 @@ export async function readRun(
     return s ? partsOf(decode, shardUrl(manifestUrl, s.path), s.rows) : null;
   };
   let next = start(0);
+  options.onManifest?.(manifest);
   for (let i = 0; i < todo.length; i++) {
     const shard = todo[i];
     if (!shard || !next) break;

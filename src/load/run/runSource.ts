@@ -1,3 +1,4 @@
+import type { RunManifest } from '../../format';
 import type { Dataset, DatasetFeed } from '../dataset/dataset';
 import { RangeReader } from './rangeRead';
 import { type RunDatasetContext, runDataset, type StepRange } from './runDataset';
@@ -22,6 +23,11 @@ export interface RunState {
   rangesIgnored: string | null;
   /** The server is still building the run's first index (`trajscope view`). */
   building: boolean;
+  /**
+   * The manifest, once read, while no snapshot has come yet: what the run page shows while the first
+   * shard is read (and when it lays out its first chart, so the shards are asked for first).
+   */
+  manifest: RunManifest | null;
 }
 
 /**
@@ -29,7 +35,7 @@ export interface RunState {
  * anyone listens, and the range reader and record cache every view of it shares.
  */
 export class RunSource {
-  private state: RunState = { snapshot: null, error: null, loading: true, rangesIgnored: null, building: false };
+  private state: RunState = { snapshot: null, error: null, loading: true, rangesIgnored: null, building: false, manifest: null };
   private readonly listeners = new Set<() => void>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
@@ -79,10 +85,13 @@ export class RunSource {
           fetch: this.fetchImpl,
           // A page's own fetch goes to a worker with the decoding; a test's fetch stays on its thread.
           ...(this.fetchImpl ? {} : { decode: workerShardDecoder }),
-          onProgress: (snapshot) => this.set({ snapshot, loading: true }),
+          onProgress: (snapshot) => this.set({ snapshot, loading: true, manifest: null }),
+          onManifest: (manifest) => {
+            if (!this.state.snapshot) this.set({ manifest });
+          },
         });
         if (next.version !== this.state.snapshot?.version || this.state.loading || this.state.error) {
-          this.set({ snapshot: next, loading: false, error: null, building: false });
+          this.set({ snapshot: next, loading: false, error: null, building: false, manifest: null });
         }
       } catch (e) {
         if (e instanceof IndexPending) this.set({ building: true, loading: true, error: null });

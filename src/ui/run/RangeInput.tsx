@@ -11,8 +11,9 @@ export function RangeInput({
 }: {
   label: string;
   value: StepRange | null;
-  min: number;
-  max: number;
+  /** The run's first and last steps, shown as the field's hint (none while the run's first rows are read). */
+  min?: number;
+  max?: number;
   onChange: (r: StepRange | null) => void;
 }) {
   const shown = value ? formatRange(value) : '';
@@ -33,7 +34,7 @@ export function RangeInput({
       <input
         type="text"
         inputMode="numeric"
-        placeholder={`${min}-${max}`}
+        placeholder={min === undefined || max === undefined ? undefined : `${min}-${max}`}
         value={text}
         size={9}
         onChange={(e) => setText(e.target.value)}

@@ -5,8 +5,9 @@ import type { RunColumns } from '../../load';
 
 /** Tasks offered in the list; a run with more is filtered by typing the task id. */
 const TASKS_LISTED = 2000;
+const NO_VALUES: readonly (string | null)[] = [];
 
-/** Which rollouts the charts count: one task or all, and which terminations. */
+/** Which rollouts the charts count: one task or all, and which terminations (disabled while no rows are read). */
 export function RunFilters({
   columns,
   filter,
@@ -14,13 +15,13 @@ export function RunFilters({
   matched,
   total,
 }: {
-  columns: RunColumns;
+  columns: RunColumns | null;
   filter: TrendFilter;
   onChange: (f: TrendFilter) => void;
   matched: number;
   total: number;
 }) {
-  const tasks = columns.task.values;
+  const tasks = columns?.task.values ?? NO_VALUES;
   const taskCount = tasks.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the dictionary only grows; its size names its content.
   const sortedTasks = useMemo(
@@ -32,7 +33,7 @@ export function RunFilters({
     [tasks, taskCount],
   );
   const task = filter.tasks === null ? '' : String([...filter.tasks][0] ?? '');
-  const terms = columns.termination.values;
+  const terms = columns?.termination.values ?? NO_VALUES;
   const toggle = (code: number) => {
     const all = new Set(terms.map((_, k) => k));
     const now = filter.terminations ?? all;
@@ -46,10 +47,11 @@ export function RunFilters({
       <label>
         Task{' '}
         <select
+          disabled={columns === null}
           value={task}
           onChange={(e) => onChange({ ...filter, tasks: e.target.value === '' ? null : new Set([Number(e.target.value)]) })}
         >
-          <option value="">all {formatCount(taskCount)} tasks</option>
+          <option value="">{columns === null ? 'all tasks' : `all ${formatCount(taskCount)} tasks`}</option>
           {sortedTasks.map(({ t, code }) => (
             <option key={code} value={code}>
               {t}

@@ -1,9 +1,10 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Area, Bar, Line } from 'recharts';
 import { formatStatistic, runTrends, type TrendFilter, terminationInfo } from '../../analysis';
+import type { RunManifest } from '../../format';
 import { formatCount } from '../../format';
-import { preloadLineReading, type RunSnapshot } from '../../load';
-import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useRunSnapshot, useSelection } from '../../state';
+import { manifestRows, preloadLineReading, RunColumns, type RunSnapshot } from '../../load';
+import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useRun, useRunSnapshot, useSelection } from '../../state';
 import { useFrozenWhileHidden } from '../shared/keptPage';
 import { RangeInput } from './RangeInput';
 import { RunCompare } from './RunCompare';
@@ -35,6 +36,8 @@ const TERM_COLORS: Record<string, string> = {
 };
 const CODE_COLORS = ['#8250df', '#cf222e', '#0a66c2', '#bf8700', '#1a7f37', '#57606a'];
 const NO_ROWS: readonly ChartRow[] = [];
+/** The columns of a run whose first rows are still read: none. */
+const NO_COLUMNS = new RunColumns(0);
 const line = { isAnimationActive: false, dot: false, strokeWidth: 1.6, connectNulls: true } as const;
 
 /**
@@ -43,20 +46,31 @@ const line = { isAnimationActive: false, dot: false, strokeWidth: 1.6, connectNu
  */
 export function RunPage() {
   const snapshot = useRunSnapshot();
-  return snapshot && <RunTrends snapshot={snapshot} />;
+  const run = useRun();
+  // No run (files are open): nothing; a run not read yet: the page's frame.
+  if (!snapshot && !run) return null;
+  return <RunTrends snapshot={snapshot} manifest={snapshot?.manifest ?? run?.state.manifest ?? null} />;
 }
 
-function RunTrends({ snapshot }: { snapshot: RunSnapshot }) {
+/**
+ * The page, from the moment the run's manifest is asked for (the shell draws it before the data, routes.tsx
+ * `beforeData`): with no snapshot yet it is the page's frame, and once the manifest is read and the first
+ * shards asked for, the reward chart's axes. Recharts laying out its first chart on a cold page took 450 ms
+ * of this thread once the first rows had come; now it does that while the first shard downloads and decodes
+ * in the worker, and the rows add a line to a chart already there (issue 25).
+ */
+function RunTrends({ snapshot, manifest }: { snapshot: RunSnapshot | null; manifest: RunManifest | null }) {
   const { steps: selected, vsSteps: compare } = useSelection();
   const [filter, setFilter] = useState<TrendFilter>({ tasks: null, terminations: null });
-  const columns = snapshot.columns;
+  const columns = snapshot?.columns ?? NO_COLUMNS;
+  const n = snapshot?.rows ?? 0;
   const trends = useMemo(() => {
     const t0 = performance.now();
-    const t = runTrends({ ...columns, n: snapshot.rows, codeNames: columns.codeNames }, filter);
+    const t = runTrends({ ...columns, n, codeNames: columns.codeNames }, filter);
     // Read by `npm run bench` (re-aggregation after a filter change).
     performance.measure('trajscope:run-aggregate', { start: t0, end: performance.now() });
     return t;
-  }, [columns, snapshot.rows, filter]);
+  }, [columns, n, filter]);
   const rows = useMemo(() => chartRows(trends), [trends]);
   const codes = useMemo(() => topCodes(trends, columns.codeNames), [trends, columns.codeNames]);
   const terms = columns.termination.values.map((t, k) => ({
@@ -66,6 +80,7 @@ function RunTrends({ snapshot }: { snapshot: RunSnapshot }) {
   }));
   const first = trends.points[0]?.step ?? 0;
   const last = trends.points[trends.points.length - 1]?.step ?? 0;
+  const span = trends.points.length > 0 ? { min: first, max: last } : {};
   const binWidth = rows[0] ? rows[0].stepTo - rows[0].step + 1 : 1;
   const hasMismatch = trends.points.some((p) => p.mismatchN > 0);
   const hasKl = trends.points.some((p) => p.klN > 0);
@@ -76,29 +91,45 @@ function RunTrends({ snapshot }: { snapshot: RunSnapshot }) {
   }, [rows.length]);
   const chart = { rows, selected, compare, onSelect: (r: StepRange) => selectSteps(r) };
   // The reward chart first; the others render just after, without holding it (or a filter change) back:
-  // on the first render they are empty frames (recharts draws nine charts in one long task, ~0.7 s on a
-  // busy core), filled in by a background render once the reward line is drawn.
-  const later = { ...chart, rows: useDeferredValue(rows, NO_ROWS) };
-  const files = snapshot.manifest.files.length;
+  // until the reward chart has rows they are empty frames (recharts draws nine charts in one long task,
+  // ~0.7 s on a busy core), filled in by a background render (a transition, then deferred values).
+  // Not `useDeferredValue(rows, NO_ROWS)`: mounted inside a Suspense boundary showing its fallback (the
+  // page's script just loaded), each render of that kind asked for a new deferred render before the page
+  // could commit: 7 to 9 restarts, 250 ms, between the first rows and the first chart.
+  const [othersDrawn, drawOthers] = useState(false);
+  useEffect(() => {
+    if (rows.length > 0 && !othersDrawn) startTransition(() => drawOthers(true));
+  }, [rows.length, othersDrawn]);
+  const later = { ...chart, rows: useDeferredValue(othersDrawn ? rows : NO_ROWS) };
+  const files = manifest?.files.length ?? 0;
+  const filesText = `${formatCount(files)} file${files === 1 ? '' : 's'}`;
 
   return useFrozenWhileHidden(
     <div className="run-page">
       <section className="run-page__summary" aria-label="Run">
         {/* One item of the flex row: its bold numbers keep a word's space around them, not the row's gap. */}
-        <span>
-          <strong>{formatCount(snapshot.rows)}</strong> rollouts over <strong>{formatCount(trends.points.length)}</strong> training steps (
-          {first}–{last}) in {formatCount(files)} file{files === 1 ? '' : 's'}
-        </span>
+        {snapshot !== null ? (
+          <span>
+            <strong>{formatCount(n)}</strong> rollouts over <strong>{formatCount(trends.points.length)}</strong> training steps ({first}–
+            {last}) in {filesText}
+          </span>
+        ) : manifest !== null ? (
+          <span>
+            Reading the run index: <strong>{formatCount(manifestRows(manifest))}</strong> rollouts in {filesText}…
+          </span>
+        ) : (
+          <span>Reading the run index…</span>
+        )}
         {trends.withoutStep > 0 && (
           <span className="faint"> · {formatCount(trends.withoutStep)} without a training step (not charted)</span>
         )}
         {binWidth > 1 && <span className="faint"> · each point sums {binWidth} steps</span>}
-        <span className="faint"> · new steps appear as the run grows</span>
+        {snapshot !== null && <span className="faint"> · new steps appear as the run grows</span>}
       </section>
-      <RunFilters columns={columns} filter={filter} onChange={setFilter} matched={trends.matched} total={snapshot.rows} />
+      <RunFilters columns={snapshot && columns} filter={filter} onChange={setFilter} matched={trends.matched} total={n} />
       <section className="run-page__select" aria-label="Selected steps">
-        <RangeInput label="Steps" value={selected} min={first} max={last} onChange={selectSteps} />
-        <RangeInput label="Compare with" value={compare} min={first} max={last} onChange={compareSteps} />
+        <RangeInput label="Steps" value={selected} {...span} onChange={selectSteps} />
+        <RangeInput label="Compare with" value={compare} {...span} onChange={compareSteps} />
         {selected ? (
           <>
             <button type="button" className="run-page__open" onClick={() => openSteps(selected, 'list')}>
@@ -113,7 +144,7 @@ function RunTrends({ snapshot }: { snapshot: RunSnapshot }) {
         )}
       </section>
       {selected && compare && <RunCompare points={trends.points} a={compare} b={selected} />}
-      {rows.length === 0 ? (
+      {rows.length === 0 && snapshot !== null ? (
         <div className="placeholder">
           <h2>Nothing to chart</h2>
           <p>{trends.matched === 0 ? 'No rollout passes the filter.' : 'No rollout has a training step.'}</p>
@@ -127,6 +158,7 @@ function RunTrends({ snapshot }: { snapshot: RunSnapshot }) {
             yLabel="reward"
             format={reward}
             domain={REWARD_DOMAIN}
+            frame={manifest !== null}
           >
             <Area dataKey="band" stroke="none" fill="#0a66c2" fillOpacity={0.15} isAnimationActive={false} connectNulls />
             <Line dataKey="rewardMean" name="mean" stroke="#0a66c2" {...line} />
@@ -169,7 +201,7 @@ function RunTrends({ snapshot }: { snapshot: RunSnapshot }) {
             title="Findings"
             legend={codes.length > 0}
             note={
-              codes.length === 0
+              codes.length === 0 && snapshot !== null
                 ? 'no rollout has one (findings about whole groups, such as zero variance, are charted above)'
                 : 'share of rollouts with the code'
             }

@@ -21,6 +21,11 @@ interface Props {
   note?: string;
   /** Name the series under the plot (a chart of more than one). */
   legend?: boolean;
+  /**
+   * Draw the axes with no rows yet (the run page's first chart, while the run's first rows are read):
+   * recharts lays the chart out then, and the rows only add its line.
+   */
+  frame?: boolean;
 }
 
 const MARGIN = { top: 6, right: 12, bottom: 12, left: 8 };
@@ -79,6 +84,7 @@ export function TrendChart({
   note,
   legend,
   yLabel,
+  frame,
 }: Props) {
   const plot = useRef<HTMLDivElement>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
@@ -116,8 +122,8 @@ export function TrendChart({
         {note && <span className="trend__note">{note}</span>}
       </figcaption>
       <div className="trend__plot" ref={plot}>
-        {/* No rows yet (RunPage draws its first chart alone): the frame only, nothing for recharts to lay out. */}
-        {rows.length > 0 && (
+        {/* No rows yet (RunPage draws its first chart alone): the title only, nothing for recharts to lay out. */}
+        {(rows.length > 0 || frame) && (
           <ResponsiveContainer width="100%" height="100%">
             <ComposedChart
               data={rows as ChartRow[]}
