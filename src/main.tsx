@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { prewarmParseWorker, prewarmShardWorker } from './load';
-import { openBundledRun, opensRun } from './state';
+import { prewarmParseWorker } from './load';
+import { openBundledRun, opensRun, startOpenedRun } from './state';
 import { App } from './ui/App';
 import './ui/app.css';
 
@@ -14,10 +14,11 @@ const queryClient = new QueryClient({
 // A bundled site (trajscope bundle) opens its run.
 openBundledRun();
 
-// What the page opens first starts its worker now, compiling while the app renders: a run's shard decoder,
-// or the parse worker (and its lines workers) for files. Only the one needed: on two cores the parse
-// worker's three threads compiling took a core from a run page's start, whose file reads never use them.
-if (opensRun()) prewarmShardWorker();
+// What the page opens first starts now, while the app renders: a run's read (its manifest asked for, its
+// shard decoder's worker compiling), or the parse worker (and its lines workers) for files. Only the one
+// needed: on two cores the parse worker's three threads compiling took a core from a run page's start,
+// whose file reads never use them.
+if (opensRun()) startOpenedRun();
 else prewarmParseWorker();
 
 const root = document.getElementById('root');

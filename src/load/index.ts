@@ -32,7 +32,6 @@ export {
   manifestRows,
   manifestUrlOf,
   preloadLineReading,
-  prewarmShardWorker,
   RangeReader,
   RunColumns,
   RunSource,

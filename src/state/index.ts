@@ -55,7 +55,7 @@ export {
   useReviewerActions,
   useReviewSaving,
 } from './reviews';
-export { useRun } from './run';
+export { startOpenedRun, useRun } from './run';
 export type { GroupSortKey, RunFilters, RunSort, RunSortKey, SignalFilter } from './runFilters';
 export {
   isFiltered,

@@ -2,6 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { type DatasetFeed, type LoadSource, manifestUrlOf, type RunSource, type RunState, runSource } from '../load';
 import type { RunDataSource } from './dataset/dataSource';
 import { useSelection } from './hooks';
+import { readSelection } from './url';
 
 const NO_RUN: RunState = { snapshot: null, error: null, loading: false, rangesIgnored: null, building: false, manifest: null };
 const NO_SOURCES: readonly LoadSource[] = [];
@@ -13,6 +14,15 @@ const noop = () => () => {};
  * columns, so they take a whole run.
  */
 const LISTED_AT_ONCE = 200_000;
+
+/**
+ * Starts reading the run the URL opens, before the app's first render: the manifest is on its way while
+ * React renders the shell, which then finds the read under way (the source reads once however many ask).
+ */
+export function startOpenedRun(): void {
+  const { run } = readSelection(window.location.search);
+  if (run !== null) void runSource(manifestUrlOf(run)).refresh();
+}
 
 /** The run the URL's `run=` names (its source and current state), or null when files are open. */
 export function useRun(): { source: RunSource; state: RunState } | null {

@@ -7,4 +7,3 @@ export { manifestRows, manifestUrlOf, readRun, sourceUrl } from './runIndex';
 export { runFailureModes } from './runModes';
 export type { RunState } from './runSource';
 export { RunSource, runSource } from './runSource';
-export { shardWorker as prewarmShardWorker } from './shardDecoder';
