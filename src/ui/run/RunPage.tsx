@@ -1,8 +1,7 @@
 import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Area, Bar, Line } from 'recharts';
 import { formatStatistic, runTrends, type TrendFilter, terminationInfo } from '../../analysis';
-import type { RunManifest } from '../../format';
-import { formatCount } from '../../format';
+import { formatCount, type RunManifest } from '../../format';
 import { manifestRows, preloadLineReading, RunColumns, type RunSnapshot } from '../../load';
 import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useRun, useRunSnapshot, useSelection } from '../../state';
 import { useFrozenWhileHidden } from '../shared/keptPage';
