@@ -81,8 +81,11 @@ describe('a planted manifest', () => {
         if (url.pathname === '/index/manifest.json') return new Response(JSON.stringify({ ...manifest, files }));
         return fetch(input);
       }) as typeof globalThis.fetch;
-      await expect(readRun(BASE, null, { fetch: logged })).rejects.toThrow(JSON.stringify(planted));
+      // Nor is the manifest handed on (the run page would show its counts as the run's).
+      const shown: unknown[] = [];
+      await expect(readRun(BASE, null, { fetch: logged, onManifest: (m) => shown.push(m) })).rejects.toThrow(JSON.stringify(planted));
       expect(asked).toEqual([BASE]);
+      expect(shown).toEqual([]);
     },
   );
 });
