@@ -155,7 +155,15 @@ for (let from = 0; from < ROWS; from += SHARD_ROWS) {
   const path = `shards/part-${String(shards.length).padStart(3, '0')}.parquet`;
   writeFileSync(join(indexDir, path), bytes);
   indexBytes += bytes.length;
-  shards.push({ path, rows: rows.length, from_line: 1, to_line: realRows.length, from_byte: 0, to_byte: realFile.size });
+  shards.push({
+    path,
+    rows: rows.length,
+    from_line: 1,
+    to_line: realRows.length,
+    from_byte: 0,
+    to_byte: realFile.size,
+    bytes: bytes.length,
+  });
 }
 const modesResult = modes?.result() ?? null;
 // Indexing as many rollouts as the run has rows, at the rate this process indexed the real file.

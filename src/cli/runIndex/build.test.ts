@@ -75,6 +75,9 @@ describe('trajscope index', () => {
     });
     // Files in name order: step_0007's version (the builder's) comes after v-c.
     expect(manifest.files.map((f) => f.file)).toEqual(['a.jsonl', 'b.jsonl', 'step_0007.jsonl']);
+    // Each shard's size, as written and as rewritten with the policy order (a.jsonl's, b.jsonl's): a
+    // reader asks for its footer by range with it (issue 25).
+    for (const s of manifest.files.flatMap((f) => f.shards)) expect(s.bytes).toBe(statSync(join(out, s.path)).size);
   });
 
   it('keeps an unchanged file’s shards, reads a grown file on from its last newline, and re-indexes a replaced one', async () => {

@@ -36,8 +36,9 @@ export async function orderByPolicy(manifest: RunManifest, outDir: string): Prom
           ? shard.path
           : `shards/merged/${shard.path.replace(/^(\.\.\/)+/, '').replace(/\//g, '~')}`;
         const path = own.replace(/(\.[^./]+)?\.parquet$/, `.${stamp}.parquet`);
-        await writeInIndex(outDir, path, new Uint8Array(encodeIndexShard(rows, { 'trajscope.file': f.file })));
-        return { ...shard, path };
+        const data = new Uint8Array(encodeIndexShard(rows, { 'trajscope.file': f.file }));
+        await writeInIndex(outDir, path, data);
+        return { ...shard, path, bytes: data.byteLength };
       }),
     );
     f.unstepped = unstepped;

@@ -141,7 +141,6 @@ export async function scanFile(task: ScanTask): Promise<ScanResult | CountedPart
       const d = shift ?? 0;
       const [a, b] = [fromLine + d, toLine + d];
       const name = `shards/${dir}/L${String(a).padStart(9, '0')}-${String(b).padStart(9, '0')}.${stamp}.parquet`;
-      shards.push({ path: name, rows: batch.length, from_line: a, to_line: b, from_byte: fromByte, to_byte: toByte });
       const out = batch.map(({ row, whole }) => ({
         ...row,
         line: row.line + d,
@@ -149,7 +148,17 @@ export async function scanFile(task: ScanTask): Promise<ScanResult | CountedPart
         ...(whole ? { offset: 0, length: spans.bytes } : {}),
       }));
       const meta = { 'trajscope.file': task.file, 'trajscope.from_line': String(a), 'trajscope.to_line': String(b) };
-      writes.push(writeInIndex(task.outDir, name, new Uint8Array(encodeIndexShard(out, meta))));
+      const data = new Uint8Array(encodeIndexShard(out, meta));
+      shards.push({
+        path: name,
+        rows: batch.length,
+        from_line: a,
+        to_line: b,
+        from_byte: fromByte,
+        to_byte: toByte,
+        bytes: data.byteLength,
+      });
+      writes.push(writeInIndex(task.outDir, name, data));
     };
     if (shift === null) waiting.push(write);
     else write();

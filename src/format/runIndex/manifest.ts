@@ -74,6 +74,12 @@ const manifestSchema = lazily(() => {
     to_line: z.number().int().nonnegative(),
     from_byte: z.number().int().nonnegative(),
     to_byte: z.number().int().nonnegative(),
+    /**
+     * The shard file's size in bytes (written since issue 25; older manifests lack it): a reader asks for
+     * the file's last bytes, where Parquet keeps its footer, at once with the file, and decodes the first
+     * row group as soon as it arrives instead of after the whole file.
+     */
+    bytes: z.number().int().positive().optional(),
   });
 
   const fileSchema = z

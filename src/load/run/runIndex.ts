@@ -1,11 +1,13 @@
 import { parseRunManifest, type RunManifest } from '../../format';
 import { mergePart, RunColumns, type ShardPart } from './runColumns';
-import { decodeHere, type Fetch, fetchOk, shardUrl } from './shardFetch';
+import { type Fetch, fetchOk } from './shardBytes';
+import { decodeHere, shardUrl } from './shardFetch';
 
 /*
  * A run index read over HTTP from wherever it is (a static host, a bucket, `trajscope view`): the
- * manifest first (a static host cannot list a directory), then each shard whole (shards are compact,
- * and a shard read whole needs no range support). Refreshing reads the manifest again and fetches only
+ * manifest first (a static host cannot list a directory), then each shard: one GET, and, when the
+ * manifest gives the shard's size, a range read of its footer so its first rows decode while the rest
+ * arrive (shardBytes.ts; a host without ranges reads it whole). Refreshing reads the manifest again and fetches only
  * shards not yet held: a growing run's new shards append; a shard that went away (a file replaced and
  * re-indexed) means the run is read again from the start.
  */
@@ -42,7 +44,7 @@ async function readManifest(manifestUrl: string, fetch: Fetch): Promise<RunManif
   return parsed.manifest;
 }
 
-const shardPaths = (m: RunManifest) => m.files.flatMap((f) => f.shards.map((s) => ({ path: s.path, rows: s.rows })));
+const shardPaths = (m: RunManifest) => m.files.flatMap((f) => f.shards.map((s) => ({ path: s.path, rows: s.rows, bytes: s.bytes })));
 
 /** Rollouts the manifest's shards hold: what a run still being read will show once it is all read. */
 export const manifestRows = (m: RunManifest): number => shardPaths(m).reduce((n, s) => n + s.rows, 0);
@@ -74,7 +76,9 @@ export async function readRun(
   } = {},
 ): Promise<RunSnapshot> {
   const fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
-  const decode = options.decode ?? ((url: string, rows: number, onPart: (p: ShardPart) => void) => decodeHere(fetch, url, rows, onPart));
+  const decode =
+    options.decode ??
+    ((url: string, rows: number, onPart: (p: ShardPart) => void, bytes?: number) => decodeHere(fetch, url, rows, onPart, bytes));
   const manifest = await readManifest(manifestUrl, fetch);
   const wanted = shardPaths(manifest);
   const held = new Set(previous?.shards ?? []);
@@ -91,7 +95,7 @@ export async function readRun(
   // Two shards in flight: one is merged here, row group by row group, while the next one downloads and decodes.
   const start = (k: number) => {
     const s = todo[k];
-    return s ? partsOf(decode, shardUrl(manifestUrl, s.path), s.rows) : null;
+    return s ? partsOf(decode, shardUrl(manifestUrl, s.path), s.rows, s.bytes) : null;
   };
   let next = start(0);
   options.onManifest?.(manifest);
@@ -118,21 +122,27 @@ export async function readRun(
 }
 
 /**
- * Fetches and decodes one shard (whole: shards are compact, and need no range support), handing each of
- * its row groups to `onPart` in order as it is decoded; resolves once the last has been handed over.
+ * Fetches and decodes one shard (of `bytes` bytes, when the manifest says: then its footer is read by
+ * range at once), handing each of its row groups to `onPart` in order as it is decoded; resolves once the
+ * last has been handed over.
  */
-export type ShardDecoder = (url: string, rows: number, onPart: (part: ShardPart) => void) => Promise<void>;
+export type ShardDecoder = (url: string, rows: number, onPart: (part: ShardPart) => void, bytes?: number) => Promise<void>;
 
 /** A shard's parts as they arrive, in order; the decoder's error once the parts before it are taken. */
-function partsOf(decode: ShardDecoder, url: string, rows: number): AsyncIterable<ShardPart> {
+function partsOf(decode: ShardDecoder, url: string, rows: number, bytes: number | undefined): AsyncIterable<ShardPart> {
   const queue: ShardPart[] = [];
   let wake = () => {};
   let finished = false;
   let failure: { error: unknown } | null = null;
-  decode(url, rows, (part) => {
-    queue.push(part);
-    wake();
-  }).then(
+  decode(
+    url,
+    rows,
+    (part) => {
+      queue.push(part);
+      wake();
+    },
+    bytes,
+  ).then(
     () => {
       finished = true;
       wake();

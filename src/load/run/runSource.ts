@@ -3,8 +3,8 @@ import type { Dataset, DatasetFeed } from '../dataset/dataset';
 import { RangeReader } from './rangeRead';
 import { type RunDatasetContext, runDataset, type StepRange } from './runDataset';
 import { type RunSnapshot, readRun } from './runIndex';
+import { IndexPending } from './shardBytes';
 import { shardWorker, workerShardDecoder } from './shardDecoder';
-import { IndexPending } from './shardFetch';
 
 /** How often a run is checked for new shards (a training job writes a step every few minutes). */
 const POLL_MS = 5000;

@@ -6,6 +6,8 @@ export interface ShardRequest {
   id: number;
   url: string;
   rows: number;
+  /** The shard file's size, when the manifest gives it. */
+  bytes?: number;
 }
 /** Each of a shard's row groups as it is decoded, then `done` (or the error). */
 export type ShardResponse = { id: number; part: ShardPart } | { id: number; done: true } | { id: number; error: string };
@@ -47,12 +49,12 @@ export function shardWorker(): Worker | null {
  * Shards decoded in one worker, in the order asked, each row group posted as it is decoded (the page
  * thread only merges them); on this thread where no worker can start.
  */
-export const workerShardDecoder: ShardDecoder = (url, rows, onPart) => {
+export const workerShardDecoder: ShardDecoder = (url, rows, onPart, bytes) => {
   const w = shardWorker();
-  if (!w) return decodeHere((...args) => globalThis.fetch(...args), url, rows, onPart);
+  if (!w) return decodeHere((...args) => globalThis.fetch(...args), url, rows, onPart, bytes);
   const id = nextId++;
   return new Promise<void>((resolve, reject) => {
     waiting.set(id, { onPart, resolve, reject });
-    w.postMessage({ id, url: new URL(url, globalThis.location?.href).href, rows } satisfies ShardRequest);
+    w.postMessage({ id, url: new URL(url, globalThis.location?.href).href, rows, bytes } satisfies ShardRequest);
   });
 };

@@ -1,27 +1,11 @@
 import type { ShardPart } from './runColumns';
+import { type Fetch, openShard } from './shardBytes';
 
 /*
  * A shard's bytes fetched and decoded: what the shard worker runs. Apart from runIndex.ts, which reads
  * manifests with format's schemas: the worker's script holds neither them nor zod (70 KB, not 133), less
  * to fetch and compile on a machine busy starting the page (issue 25).
  */
-
-export type Fetch = typeof globalThis.fetch;
-
-/** `trajscope view` answers 503 until its first index of the run is written: wait, it is not missing. */
-export class IndexPending extends Error {}
-
-export async function fetchOk(fetch: Fetch, url: string): Promise<Response> {
-  let res: Response;
-  try {
-    res = await fetch(url, { cache: 'no-store' });
-  } catch (e) {
-    throw new Error(`could not read ${url}: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  if (res.status === 503) throw new IndexPending(`${url}: the run index is being built`);
-  if (!res.ok) throw new Error(`could not read ${url}: HTTP ${res.status}`);
-  return res;
-}
 
 export function shardUrl(manifestUrl: string, path: string): string {
   return new URL(path.split('/').map(encodeURIComponent).join('/'), manifestUrl).href;
@@ -46,13 +30,19 @@ function queued(last: Promise<void>): { turn: Promise<void>; next: Promise<void>
  * last: two decodes interleaved on one thread, and two downloads shared the bandwidth (1.0 s later on
  * the bench's run, issue 25).
  */
-export async function decodeHere(fetch: Fetch, url: string, rows: number, onPart: (part: ShardPart) => void): Promise<void> {
+export async function decodeHere(
+  fetch: Fetch,
+  url: string,
+  rows: number,
+  onPart: (part: ShardPart) => void,
+  bytes?: number,
+): Promise<void> {
   const download = queued(downloaded);
   const decode = queued(decoded);
   downloaded = download.next;
   decoded = decode.next;
   try {
-    await decodeInTurn(fetch, url, rows, onPart, download, decode.turn);
+    await decodeInTurn(fetch, url, rows, bytes, onPart, download, decode.turn);
   } finally {
     download.done();
     decode.done();
@@ -63,6 +53,7 @@ async function decodeInTurn(
   fetch: Fetch,
   url: string,
   rows: number,
+  bytes: number | undefined,
   onPart: (part: ShardPart) => void,
   download: { turn: Promise<void>; done: () => void },
   decodeTurn: Promise<void>,
@@ -73,9 +64,10 @@ async function decodeInTurn(
   // A failed fetch is the error to report; the import's own failure, if any, is thrown at its await.
   reader.catch(() => {});
   await download.turn;
-  const bytes = await (await fetchOk(fetch, url)).arrayBuffer();
-  download.done();
+  // The body streams in: the next shard's download waits for its end, this shard's decode does not.
+  const shard = await openShard(fetch, url, bytes);
+  shard.whole.then(download.done, download.done);
   const { decodeShard } = await reader;
   await decodeTurn;
-  await decodeShard(bytes, rows, url, onPart);
+  await decodeShard(shard, rows, url, onPart);
 }

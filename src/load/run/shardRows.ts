@@ -1,4 +1,4 @@
-import { type ColumnData, type FileMetaData, parquetMetadata, parquetRead } from 'hyparquet';
+import { type AsyncBuffer, type ColumnData, type FileMetaData, parquetMetadata, parquetRead } from 'hyparquet';
 import {
   type CountColumn,
   count32,
@@ -11,6 +11,7 @@ import {
   type ShardPart,
   type Typed,
 } from './runColumns';
+import type { ArrivingShard } from './shardBytes';
 
 /*
  * Reading a run-index shard's Parquet bytes into columns (hyparquet): apart from runColumns.ts, because the
@@ -94,7 +95,7 @@ const AS_BYTES = { stringFromBytes: (bytes: Uint8Array) => bytes };
  */
 async function appendRows(
   c: RunColumns,
-  file: ArrayBuffer,
+  file: AsyncBuffer,
   metadata: FileMetaData,
   rowStart: number,
   rowEnd: number,
@@ -121,38 +122,55 @@ async function appendRows(
 }
 
 /** The shard's row count checked against the manifest's before anything is decoded. */
-function shardMetadata(bytes: ArrayBuffer, rows: number, name: string): FileMetaData {
-  const metadata = parquetMetadata(bytes);
+function checkedRows(metadata: FileMetaData, rows: number, name: string): FileMetaData {
   const total = Number(metadata.num_rows);
   if (total > rows) throw new Error(`${name}: holds more rows than the manifest's ${rows}`);
   if (total !== rows) throw new Error(`${name}: ${total} rows, the manifest says ${rows}`);
   return metadata;
 }
 
+/** The footer held whole in the file's last bytes, or null (then it is read once the body has arrived). */
+function footerIn(tail: ArrayBuffer | null): FileMetaData | null {
+  if (tail === null || tail.byteLength < 8) return null;
+  const length = new DataView(tail).getUint32(tail.byteLength - 8, true);
+  return length + 8 <= tail.byteLength ? parquetMetadata(tail) : null;
+}
+
 /** Appends one whole shard (its bytes) to the columns; `rows` is the manifest's count. */
 export async function appendShard(c: RunColumns, bytes: ArrayBuffer, rows: number, name: string): Promise<void> {
-  await appendRows(c, bytes, shardMetadata(bytes, rows, name), 0, rows, name);
+  await appendRows(c, bytes, checkedRows(parquetMetadata(bytes), rows, name), 0, rows, name);
 }
 
 /**
  * Decodes one shard a row group at a time, each group a part of its own handed to `onPart` as soon as it
- * is decoded (what a worker does): the page merges and draws a shard's first rows while the rest decode.
- * `rows` is the manifest's count.
+ * is decoded (what a worker does): the page merges and draws a shard's first rows while the rest decode,
+ * and, from a shard still arriving (its footer read first), while the rest download. `rows` is the
+ * manifest's count.
  */
-export async function decodeShard(bytes: ArrayBuffer, rows: number, name: string, onPart: (part: ShardPart) => void): Promise<void> {
-  const metadata = shardMetadata(bytes, rows, name);
+export async function decodeShard(
+  shard: ArrayBuffer | ArrivingShard,
+  rows: number,
+  name: string,
+  onPart: (part: ShardPart) => void,
+): Promise<void> {
+  const { file, tail, whole } = shard instanceof ArrayBuffer ? { file: shard, tail: null, whole: Promise.resolve(shard) } : shard;
+  // The footer from whichever comes first: the file's tail read by range, or the whole file.
+  const first = await Promise.race([tail, whole.then(() => null)]);
+  const metadata = checkedRows(footerIn(first) ?? parquetMetadata(await whole), rows, name);
   let start = 0;
   for (const group of metadata.row_groups) {
     const n = Number(group.num_rows);
     if (n === 0) continue;
     const c = new RunColumns(n);
-    await appendRows(c, bytes, metadata, start, start + n, name);
+    await appendRows(c, file, metadata, start, start + n, name);
     onPart(partOf(c));
     start += n;
     // A task boundary between groups: decoding awaits only microtasks, so without it a shard is one long
     // task of its thread, and the next shard's download and the page's messages wait until it ends.
     await new Promise((r) => setTimeout(r, 0));
   }
+  // Every byte read, the footer's too: a body cut short after the last group is still a failed read.
+  await whole;
 }
 
 function partOf(c: RunColumns): ShardPart {

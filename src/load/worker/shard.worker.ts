@@ -10,13 +10,14 @@ import { decodeHere } from '../run/shardFetch';
 declare const self: DedicatedWorkerGlobalScope;
 
 self.onmessage = async (event: MessageEvent<ShardRequest>) => {
-  const { id, url, rows } = event.data;
+  const { id, url, rows, bytes } = event.data;
   try {
     await decodeHere(
       (...args) => fetch(...args),
       url,
       rows,
       (part) => self.postMessage({ id, part } satisfies ShardResponse, partBuffers(part)),
+      bytes,
     );
     self.postMessage({ id, done: true } satisfies ShardResponse);
   } catch (e) {
