@@ -44,10 +44,28 @@ function findingsOf(snap: RunSnapshot, row: number): Finding[] {
   });
 }
 
+/** The first of rows `0 ... end - 1`, in step order, whose step is more than `step` (`end` when none is). */
+function after(steps: Int32Array, end: number, step: number): number {
+  let lo = 0;
+  let hi = end;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((steps[mid] ?? 0) <= step) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The rows of the snapshot inside the range (every row without one), in index order. */
 function rowsInRange(snap: RunSnapshot, range: StepRange | null): Uint32Array {
-  const { step } = snap.columns;
+  const { step, sortedTo } = snap.columns;
   if (range === null) return Uint32Array.from({ length: snap.rows }, (_, i) => i);
+  if (sortedTo >= snap.rows) {
+    // Rows in step order: the range is one stretch of them (NO_STEP, -1, sorts first and is in no range).
+    const from = after(step, snap.rows, range.from - 1);
+    const to = after(step, snap.rows, range.to);
+    return Uint32Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+  }
   let k = 0;
   const out = new Uint32Array(snap.rows);
   for (let i = 0; i < snap.rows; i++) {

@@ -118,7 +118,7 @@ async function appendRows(
   // encode it back cost most of a row group's decode (issue 25: the run page's first chart).
   await parquetRead({ file, metadata, rowStart, rowEnd, columns: ['rollout_id'], parsers: AS_BYTES, onChunk });
   if (outside || seen !== rows) throw new Error(`${name}: rows ${rowStart + 1}-${rowEnd} do not decode as one row group`);
-  c.n += rows;
+  c.appended(c.n, rows);
 }
 
 /** The shard's row count checked against the manifest's before anything is decoded. */
