@@ -1,3 +1,7 @@
+// First, and not through load's index (which would evaluate all of load first): a run's shard worker
+// starts before the other modules are evaluated (startEarly.ts).
+// biome-ignore lint/style/noRestrictedImports: its point is to run before load's other modules
+import './load/run/startEarly';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
