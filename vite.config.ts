@@ -14,6 +14,15 @@ export default defineConfig({
         // format converter among them, even where only a dynamic import uses it (issue 25).
         moduleSideEffects: [{ test: /\/src\/(format|analysis|load|format\/adapters|format\/directories)\/index\.ts$/, sideEffects: false }],
       },
+      output: {
+        codeSplitting: {
+          groups: [
+            // A chunk of its own, which the page's script imports first: it starts a run's shard worker
+            // before the app's other chunks are evaluated (src/load/run/startEarly.ts).
+            { name: 'startEarly', test: /\/src\/load\/run\/(startEarly|shardDecoder|shardFetch|shardBytes)\.ts$/ },
+          ],
+        },
+      },
     },
   },
 });
