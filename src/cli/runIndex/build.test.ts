@@ -80,6 +80,21 @@ describe('trajscope index', () => {
     for (const s of manifest.files.flatMap((f) => f.shards)) expect(s.bytes).toBe(statSync(join(out, s.path)).size);
   });
 
+  it('gives the shards of an index written before shard sizes were recorded their sizes when it reuses them', async () => {
+    const dir = runDir({ 'step_0001.jsonl': `${line('a')}\n${line('b')}\n` });
+    const out = join(dir, 'idx');
+    await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
+    const path = join(out, 'manifest.json');
+    const older = JSON.parse(readFileSync(path, 'utf8'));
+    for (const f of older.files) for (const s of f.shards) delete s.bytes;
+    writeFileSync(path, JSON.stringify(older));
+    const again = await buildIndex({ inputs: [dir], outDir: out, jobs: 1 });
+    expect(again.indexed).toBe(0);
+    const shards = again.manifest.files.flatMap((f) => f.shards);
+    expect(shards).toHaveLength(1);
+    for (const s of shards) expect(s.bytes).toBe(statSync(join(out, s.path)).size);
+  });
+
   it('keeps an unchanged file’s shards, reads a grown file on from its last newline, and re-indexes a replaced one', async () => {
     const dir = runDir({ 'live.jsonl': `${line('l1')}\n${line('l2')}\n${line('l3').slice(0, 40)}`, 'still.jsonl': `${line('s1')}\n` });
     const out = join(dir, 'idx');

@@ -134,9 +134,10 @@ export async function buildIndex(options: IndexOptions): Promise<IndexOutcome> {
     // A copy is v1 JSON Lines whatever the directory was read as (a mapping or --from applied to it already).
     const read = input.file in convertedFrom ? { maxLineBytes: options.read?.maxLineBytes } : (options.read ?? {});
     const task: ScanTask = { path: input.path, file: input.file, outDir, shardRows, read, rows: options.rows ?? {} };
-    if (before && before.size === s.size && before.mtime_ms === s.mtimeMs && (await shardsExist(outDir, before))) {
+    const held = before && before.size === s.size && before.mtime_ms === s.mtimeMs ? await shardsHeld(outDir, before) : null;
+    if (held) {
       reused++;
-      plans.push({ input, size: s.size, mtime: s.mtimeMs, kept: before, task: null });
+      plans.push({ input, size: s.size, mtime: s.mtimeMs, kept: held, task: null });
       continue;
     }
     const from = before ? await resumePoint(input.path, before, s.size) : null;
@@ -277,11 +278,18 @@ async function resumePoint(path: string, before: FileEntry, size: number): Promi
   return { line: before.complete_lines + 1, byte: before.complete_bytes };
 }
 
-async function shardsExist(outDir: string, entry: FileEntry): Promise<boolean> {
+/**
+ * The entry with each shard's size as it is on disk (an index written before sizes were recorded gets
+ * them now: a reader asks for a shard's footer first with it), or null when a shard is missing.
+ */
+async function shardsHeld(outDir: string, entry: FileEntry): Promise<FileEntry | null> {
+  const shards: FileEntry['shards'] = [];
   for (const s of entry.shards) {
-    if (!(await lstat(await insideIndex(outDir, s.path)).catch(() => null))?.isFile()) return false;
+    const st = await lstat(await insideIndex(outDir, s.path)).catch(() => null);
+    if (!st?.isFile()) return null;
+    shards.push({ ...s, bytes: st.size });
   }
-  return true;
+  return { ...entry, shards };
 }
 
 /**

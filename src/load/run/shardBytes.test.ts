@@ -137,6 +137,18 @@ describe('a shard read as it arrives', () => {
     expect(h.asked).toEqual([`bytes=${file.length + 1 - TAIL_BYTES}-${file.length}`, 'GET']);
   });
 
+  it('fails naming the shard when its length is more than a buffer holds (a planted size and Content-Length)', async () => {
+    const huge = 2 ** 45;
+    let cancelled = false;
+    const body = new ReadableStream({ cancel: () => void (cancelled = true) });
+    const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Headers(init?.headers).has('range')
+        ? new Response('', { status: 416 })
+        : new Response(body, { headers: { 'content-length': String(huge) } })) as typeof globalThis.fetch;
+    await expect(decodeHere(fetch, URL_, ROWS, () => {}, huge)).rejects.toThrow(`could not read ${URL_}: `);
+    expect(cancelled).toBe(true);
+  });
+
   it('fails naming the shard when its body ends early, after handing over the groups that came', async () => {
     const h = host('exact', { cut: true });
     const parts: number[] = [];

@@ -95,7 +95,14 @@ async function readTail(fetch: Fetch, url: string, size: number): Promise<{ byte
 
 /** The body read into one buffer of `total` bytes as its chunks come; a slice resolves once its bytes are there. */
 function arriving(body: ReadableStream<Uint8Array>, total: number, url: string): { file: ShardFile; whole: Promise<ArrayBuffer> } {
-  const buffer = new ArrayBuffer(total);
+  let buffer: ArrayBuffer;
+  try {
+    buffer = new ArrayBuffer(total);
+  } catch (e) {
+    // A length no buffer can hold (a planted manifest's size, a host's Content-Length): named, not a bare RangeError.
+    void body.cancel();
+    throw readError(url, e);
+  }
   const view = new Uint8Array(buffer);
   let received = 0;
   let failure: Error | null = null;
