@@ -140,7 +140,11 @@ describe('a shard read as it arrives', () => {
   it('fails naming the shard when its length is more than a buffer holds (a planted size and Content-Length)', async () => {
     const huge = 2 ** 45;
     let cancelled = false;
-    const body = new ReadableStream({ cancel: () => void (cancelled = true) });
+    const body = new ReadableStream({
+      cancel() {
+        cancelled = true;
+      },
+    });
     const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) =>
       new Headers(init?.headers).has('range')
         ? new Response('', { status: 416 })
