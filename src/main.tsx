@@ -18,8 +18,8 @@ const queryClient = new QueryClient({
 // A bundled site (trajscope bundle) opens its run.
 openBundledRun();
 
-// What the page opens first starts now, while the app renders: a run's read (its manifest asked for, its
-// shard decoder's worker compiling), or the parse worker (and its lines workers) for files. Only the one
+// What the page opens first starts now, while the app renders: a run's read (its manifest asked for; its
+// shard decoder's worker, started by startEarly.ts, or here for a bundled run), or the parse worker (and its lines workers) for files. Only the one
 // needed: on two cores the parse worker's three threads compiling took a core from a run page's start,
 // whose file reads never use them.
 if (opensRun()) startOpenedRun();
