@@ -195,6 +195,20 @@ describe('an untrusted run never deletes, reads or writes outside its index (iss
     expect(victimState()).toEqual(before);
   });
 
+  // Issue 25: reusing a shard now records its size (a reader asks for its footer by range with it).
+  it('refuses a link planted in place of a shard of an unchanged file: no size taken from its target, nothing touched', async () => {
+    await buildIndex({ inputs: [runDir], outDir: index, jobs: 1 });
+    const dir = join(index, 'shards', 'step_2.jsonl');
+    const [name] = readdirSync(dir);
+    rmSync(join(dir, name ?? ''));
+    symlinkSync(join(victims, 'precious.parquet'), join(dir, name ?? ''));
+    const before = victimState();
+    await expect(buildIndex({ inputs: [runDir], outDir: index, jobs: 1 })).rejects.toThrow(
+      /entry of "step_2\.jsonl": ".*\.parquet" goes through a symbolic link: refused, nothing read, written or deleted/,
+    );
+    expect(victimState()).toEqual(before);
+  });
+
   it('deletes only the shards it wrote: a replaced shard goes, a stray file in shards/ stays', async () => {
     await buildIndex({ inputs: [runDir], outDir: index, jobs: 1 });
     writeFileSync(join(index, 'shards', 'notes.txt'), 'mine\n');
