@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { prewarmParseWorker } from './load';
-import { openBundledRun, opensRun, startOpenedRun } from './state';
+import { openBundledRun, startOpenedRun } from './state';
 import { App } from './ui/App';
 import './ui/app.css';
 
@@ -19,11 +19,10 @@ const queryClient = new QueryClient({
 openBundledRun();
 
 // What the page opens first starts now, while the app renders: a run's read (its manifest asked for; its
-// shard decoder's worker, started by startEarly.ts, or here for a bundled run), or the parse worker (and its lines workers) for files. Only the one
-// needed: on two cores the parse worker's three threads compiling took a core from a run page's start,
-// whose file reads never use them.
-if (opensRun()) startOpenedRun();
-else prewarmParseWorker();
+// shard decoder's worker, started by startEarly.ts, or here for a bundled run), or the parse worker (and
+// its lines workers) for files. Only the one needed: on two cores the parse worker's three threads
+// compiling took a core from a run page's start, whose file reads never use them.
+if (!startOpenedRun()) prewarmParseWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -17,7 +17,6 @@ export {
   openRun,
   openSources,
   openSteps,
-  opensRun,
   readWith,
   selectRollout,
   selectStep,

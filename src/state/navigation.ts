@@ -1,5 +1,5 @@
 import { navigate } from './location';
-import { type Intent, intents, type ReadPatch, type RolloutTab, readSelection, type StepRange } from './url';
+import { type Intent, intents, type ReadPatch, type RolloutTab, type StepRange } from './url';
 
 /*
  * The navigation intents, applied to this window's URL. Views call these; the parameters they set are
@@ -44,8 +44,6 @@ export function openBundledRun(): void {
   const run = document.querySelector('meta[name="trajscope-run"]')?.getAttribute('content');
   if (run && window.location.search === '') go({ ...intents.openRun(run), push: false });
 }
-/** The address opens a run (`run=`), not files: which worker the page starts first. */
-export const opensRun = (): boolean => readSelection(window.location.search).run !== null;
 export const toSearch = (query: string) => go(intents.toSearch(here(), query));
 export const setQuery = (query: string) => go(intents.setQuery(here(), query));
 export const toCompare = (a: string, b: string) => go(intents.toCompare(here(), a, b));

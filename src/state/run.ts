@@ -18,10 +18,12 @@ const LISTED_AT_ONCE = 200_000;
 /**
  * Starts reading the run the URL opens, before the app's first render: the manifest is on its way while
  * React renders the shell, which then finds the read under way (the source reads once however many ask).
+ * False when the URL opens files, not a run.
  */
-export function startOpenedRun(): void {
+export function startOpenedRun(): boolean {
   const { run } = readSelection(window.location.search);
   if (run !== null) void runSource(manifestUrlOf(run)).refresh();
+  return run !== null;
 }
 
 /** The run the URL's `run=` names (its source and current state), or null when files are open. */

@@ -6,4 +6,6 @@ import { shardWorker } from './shardDecoder';
  * run starts its shard worker now, and the worker loads and compiles its script meanwhile, not after.
  * Inside the page's main chunk it ran after the chunks that chunk imports (state, react-dom, ...).
  */
-if (new URLSearchParams(globalThis.location?.search ?? '').has('run')) shardWorker();
+// `run=` as state/url.ts reads it (an empty one opens nothing); not imported from there, since state
+// imports load and its chunk is what this one runs before.
+if (new URLSearchParams(globalThis.location?.search ?? '').get('run')) shardWorker();
