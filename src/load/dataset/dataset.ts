@@ -60,6 +60,11 @@ export interface Dataset {
   readonly groupsById: ReadonlyMap<string, GroupSummary>;
   /** Each row's advantage in its group under the mode; null when it is not counted. */
   advantages(mode: AdvantageMode): readonly (number | null)[];
+  /**
+   * Row `index`'s GRPO group and its advantage under the mode, what one rollout's page shows: as
+   * `groupsById` and `advantages` give them, but a run's step range works out that one group only.
+   */
+  groupOf(index: number, mode: AdvantageMode): { group: GroupSummary | undefined; advantage: number | null };
   readonly counts: DatasetCounts;
   readonly files: readonly LoadedFile[];
   /** Lines that did not load (E_PARSE, E_SCHEMA). */

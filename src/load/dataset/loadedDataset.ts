@@ -84,6 +84,13 @@ export function loadedDataset(result: LoadResult, id = ''): Dataset {
       return groupsById();
     },
     advantages: (mode: AdvantageMode) => (mode === 'dr' ? result.advantages.drGrpo : result.advantages.grpo),
+    groupOf(index, mode) {
+      const row = report.rollouts[index];
+      return {
+        group: row && groupsById().get(row.group_id),
+        advantage: (mode === 'dr' ? result.advantages.drGrpo : result.advantages.grpo)[index] ?? null,
+      };
+    },
     get counts() {
       return counts();
     },

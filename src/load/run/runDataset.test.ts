@@ -47,6 +47,56 @@ describe('a run dataset of a step range', () => {
     );
   });
 
+  // Issue 25: the rollout page asks for its rollout's group alone (`groupOf`), not the step's every group.
+  // It must be the group and advantage the run list and the groups page read, in both advantage modes,
+  // with attempts of one rollout, rewards missing and rollouts out of the signal.
+  it("gives one row's group and advantage as the step's groups do", async () => {
+    const row = fc.record({
+      group: fc.integer({ min: 0, max: 3 }),
+      reward: fc.option(fc.constantFrom(0, 0.5, 1), { nil: null }),
+      inSignal: fc.boolean(),
+      rollout: fc.integer({ min: 0, max: 5 }),
+      attempt: fc.constantFrom(null, 'a-1', 'a-2'),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 24 }), async (picked) => {
+        const rows = picked.map((p, k) =>
+          buildIndexRow({
+            line: k + 1,
+            rollout_id: `r-${p.rollout}`,
+            attempt_id: p.attempt,
+            group_id: `g-${p.group}`,
+            reward: p.reward,
+            in_signal: p.inSignal,
+            termination: p.inSignal ? 'finished' : 'infra_failure',
+          }),
+        );
+        const columns = new RunColumns(4);
+        await appendShard(columns, encodeIndexShard(rows, {}, 7), rows.length, 'x');
+        const snap: RunSnapshot = {
+          manifestUrl: 'http://host.test/index/manifest.json',
+          manifest: MANIFEST,
+          columns,
+          rows: columns.n,
+          shards: [],
+          version: 1,
+        };
+        const ctx = { reader: new RangeReader(), records: new Map() };
+        // Two datasets: the one asked for single groups has not made the step's groups first.
+        const single = runDataset(snap, { from: 0, to: 0 }, ctx);
+        const whole = runDataset(snap, { from: 0, to: 0 }, ctx);
+        for (const mode of ['grpo', 'dr'] as const) {
+          whole.rows.forEach((r, i) => {
+            const one = single.groupOf(i, mode);
+            expect(one.group).toEqual(whole.groupsById.get(r.group_id));
+            expect(one.advantage).toBe(whole.advantages(mode)[i] ?? null);
+          });
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('knows where rows stop being in step order, across parts and shards', async () => {
     expect((await snapshotOf([0, 0, 1, 1, 1, 2, 2, 2, 3, 3], true)).columns.sortedTo).toBe(Number.POSITIVE_INFINITY);
     // Row 8 (in the second part of 7 rows) goes back a step.

@@ -125,6 +125,20 @@ function mismatchOf(c: RunColumns, row: number): Pick<RolloutSummary, 'mismatch'
   };
 }
 
+function memberOf(r: RolloutSummary, policy: string | null | undefined): GroupMember {
+  return {
+    rolloutId: r.rollout_id,
+    attemptId: r.attempt_id,
+    inSignal: r.in_signal,
+    unknown: r.termination === 'unknown',
+    reward: r.reward,
+    policy: policy ?? undefined,
+    // The index keeps no sampling or environment: groups are not compared on them here.
+    env: undefined,
+    sampling: '',
+  };
+}
+
 /** Group statistics over the rows shown (§6, as lint computes them; a group is whole inside a step). */
 function groupsOf(rows: readonly RolloutSummary[], policies: readonly (string | null)[], mode: AdvantageMode): GroupSummary[] {
   const members = new Map<string, GroupMember[]>();
@@ -134,29 +148,33 @@ function groupsOf(rows: readonly RolloutSummary[], policies: readonly (string | 
       list = [];
       members.set(r.group_id, list);
     }
-    list.push({
-      rolloutId: r.rollout_id,
-      attemptId: r.attempt_id,
-      inSignal: r.in_signal,
-      unknown: r.termination === 'unknown',
-      reward: r.reward,
-      policy: policies[i] ?? undefined,
-      // The index keeps no sampling or environment: groups are not compared on them here.
-      env: undefined,
-      sampling: '',
-    });
+    list.push(memberOf(r, policies[i]));
   });
   return [...members].map(([id, m]) => groupSummary(id, m, mode === 'grpo'));
 }
 
-function advantagesOf(rows: readonly RolloutSummary[], keysByGroup: Map<string, GroupSummary>): (number | null)[] {
-  // lint's advantage keys: rollout_id, `#attempt_id` when a group holds two attempts of one rollout.
-  return rows.map((r) => {
-    const g = keysByGroup.get(r.group_id);
-    if (!g) return null;
-    const a = g.advantages[r.rollout_id] ?? g.advantages[`${r.rollout_id}#${r.attempt_id ?? ''}`];
-    return a ?? null;
+/**
+ * The statistics of the group of row `i` alone, the same `groupsOf` gives it (its members in row order).
+ * A rollout opened by range needs its own group: all of a step's took 10-15 ms of the click (issue 25).
+ */
+function oneGroupOf(rows: readonly RolloutSummary[], policies: readonly (string | null)[], i: number, mode: AdvantageMode) {
+  const id = rows[i]?.group_id;
+  if (id === undefined) return undefined;
+  const members: GroupMember[] = [];
+  rows.forEach((r, k) => {
+    if (r.group_id === id) members.push(memberOf(r, policies[k]));
   });
+  return groupSummary(id, members, mode === 'grpo');
+}
+
+/** lint's advantage keys: rollout_id, `#attempt_id` when a group holds two attempts of one rollout. */
+function advantageIn(g: GroupSummary | undefined, r: RolloutSummary): number | null {
+  if (!g) return null;
+  return g.advantages[r.rollout_id] ?? g.advantages[`${r.rollout_id}#${r.attempt_id ?? ''}`] ?? null;
+}
+
+function advantagesOf(rows: readonly RolloutSummary[], keysByGroup: Map<string, GroupSummary>): (number | null)[] {
+  return rows.map((r) => advantageIn(keysByGroup.get(r.group_id), r));
 }
 
 let preloading = false;
@@ -275,6 +293,12 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
       return byId();
     },
     advantages: (mode) => advantages[mode](),
+    groupOf(i, mode) {
+      const row = rows()[i];
+      if (!row) return { group: undefined, advantage: null };
+      const grpo = oneGroupOf(rows(), policies(), i, 'grpo');
+      return { group: grpo, advantage: advantageIn(mode === 'grpo' ? grpo : oneGroupOf(rows(), policies(), i, 'dr'), row) };
+    },
     get counts() {
       return counts();
     },

@@ -52,6 +52,8 @@ export function useSelectedRollout(): SelectedRollout | null {
   const key = dataset.keys[index];
   const { record, error, progress } = useRolloutRecord(key);
   const summary = useRolloutSummary(index, record);
+  const mode = drGrpo ? 'dr' : 'grpo';
+  const { group, advantage } = useMemo(() => dataset.groupOf(index, mode), [dataset, index, mode]);
   if (!summary || key === undefined) return null;
   return {
     key,
@@ -60,8 +62,8 @@ export function useSelectedRollout(): SelectedRollout | null {
     record,
     error,
     progress,
-    group: dataset.groupsById.get(summary.group_id),
-    advantage: dataset.advantages(drGrpo ? 'dr' : 'grpo')[index] ?? null,
+    group,
+    advantage,
     drGrpo,
     prevKey: dataset.keys[index - 1],
     nextKey: dataset.keys[index + 1],

@@ -1,10 +1,11 @@
-import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import { Area, Bar, Line } from 'recharts';
 import { formatStatistic, runTrends, type TrendFilter, terminationInfo } from '../../analysis';
 import { formatCount, type RunManifest } from '../../format';
 import { manifestRows, preloadLineReading, RunColumns, type RunSnapshot } from '../../load';
-import { compareSteps, formatRange, openSteps, type StepRange, selectSteps, useRun, useRunSnapshot, useSelection } from '../../state';
-import { useFrozenWhileHidden } from '../shared/keptPage';
+import { compareSteps, formatRange, openSteps, selectSteps, useRun, useRunSnapshot, useSelection } from '../../state';
+import { KeptPageVisible, useFrozenWhileHidden } from '../shared/keptPage';
+import { useStaggered } from '../shared/useStaggered';
 import { RangeInput } from './RangeInput';
 import { RunCompare } from './RunCompare';
 import { RunFilters } from './RunFilters';
@@ -34,10 +35,38 @@ const TERM_COLORS: Record<string, string> = {
   cancelled: '#b7bdc4',
 };
 const CODE_COLORS = ['#8250df', '#cf222e', '#0a66c2', '#bf8700', '#1a7f37', '#57606a'];
+const line = { isAnimationActive: false, dot: false, strokeWidth: 1.6, connectNulls: true } as const;
 const NO_ROWS: readonly ChartRow[] = [];
+/** The y domain of a share of every rollout (a new array each render would redraw a memoized chart). */
+const WHOLE: [number, number] = [0, 1];
+
+/** What the charts draw of the run's trends, made once per aggregation and shared by every chart. */
+interface ChartView {
+  rows: readonly ChartRow[];
+  codes: readonly { index: number; code: string; rollouts: number }[];
+  terms: readonly { k: number; name: string; rollouts: number }[];
+}
+const NO_VIEW: ChartView = { rows: NO_ROWS, codes: [], terms: [] };
+
+// Series that never change, made once: a chart is memoized, and new elements each render would redraw it.
+const SIGNAL = <Line dataKey="signalShare" name="in signal" stroke="#1a7f37" {...line} />;
+const ZERO_VARIANCE = <Line dataKey="zeroVarianceShare" name="zero variance" stroke="#bf8700" {...line} />;
+const LENGTH = <Line dataKey="generatedMean" name="tokens" stroke="#8250df" {...line} />;
+const TRUNCATED = <Line dataKey="truncatedShare" name="truncated" stroke="#cf222e" {...line} />;
+const REGRESSIONS = <Line dataKey="regressionRate" name="with a regression" stroke="#57606a" {...line} />;
+const MISMATCH = <Line dataKey="mismatchMaxMean" name="max |Δlogp|" stroke="#cf222e" {...line} />;
+const KL = <Line dataKey="klMean" name="KL k3" stroke="#0a66c2" {...line} />;
+const REWARD = (
+  <>
+    <Area dataKey="band" stroke="none" fill="#0a66c2" fillOpacity={0.15} isAnimationActive={false} connectNulls />
+    <Line dataKey="rewardMean" name="mean" stroke="#0a66c2" {...line} />
+  </>
+);
+/** The charts drawn after the reward chart, in page order (the last two only for a run that has their values). */
+const LATER = ['signal', 'termination', 'zeroVariance', 'length', 'truncated', 'findings', 'regressions', 'mismatch', 'kl'] as const;
+type LaterChart = (typeof LATER)[number];
 /** The columns of a run whose first rows are still read: none. */
 const NO_COLUMNS = new RunColumns(0);
-const line = { isAnimationActive: false, dot: false, strokeWidth: 1.6, connectNulls: true } as const;
 
 /**
  * A run's trends over training steps; a click or drag selects steps, which open in the run list and groups.
@@ -70,13 +99,19 @@ function RunTrends({ snapshot, manifest }: { snapshot: RunSnapshot | null; manif
     performance.measure('trajscope:run-aggregate', { start: t0, end: performance.now() });
     return t;
   }, [columns, n, filter]);
-  const rows = useMemo(() => chartRows(trends), [trends]);
-  const codes = useMemo(() => topCodes(trends, columns.codeNames), [trends, columns.codeNames]);
-  const terms = columns.termination.values.map((t, k) => ({
-    k,
-    name: t ?? '',
-    rollouts: trends.points.reduce((n, p) => n + (p.terminations[k] ?? 0), 0),
-  }));
+  const view = useMemo<ChartView>(
+    () => ({
+      rows: chartRows(trends),
+      codes: topCodes(trends, columns.codeNames),
+      terms: columns.termination.values.map((t, k) => ({
+        k,
+        name: t ?? '',
+        rollouts: trends.points.reduce((n, p) => n + (p.terminations[k] ?? 0), 0),
+      })),
+    }),
+    [trends, columns],
+  );
+  const { rows } = view;
   const first = trends.points[0]?.step ?? 0;
   const last = trends.points[trends.points.length - 1]?.step ?? 0;
   const span = trends.points.length > 0 ? { min: first, max: last } : {};
@@ -88,18 +123,44 @@ function RunTrends({ snapshot, manifest }: { snapshot: RunSnapshot | null; manif
     performance.mark('trajscope:run-chart');
     preloadLineReading();
   }, [rows.length]);
-  const chart = { rows, selected, compare, onSelect: (r: StepRange) => selectSteps(r) };
-  // The reward chart first; the others render just after, without holding it (or a filter change) back:
-  // until the reward chart has rows they are empty frames (recharts draws nine charts in one long task,
-  // ~0.7 s on a busy core), filled in by a background render (a transition, then deferred values).
+  // The reward chart first; the others follow one at a time once it has rows, each in a background render
+  // of its own (shared/useStaggered.ts), so neither the first chart nor a filter waits for them: recharts
+  // drew nine charts in one long task (~0.7 s on a busy core), and eight after a filter in one of ~250 ms.
   // Not `useDeferredValue(rows, NO_ROWS)`: mounted inside a Suspense boundary showing its fallback (the
   // page's script just loaded), each render of that kind asked for a new deferred render before the page
-  // could commit: 7 to 9 restarts, 250 ms, between the first rows and the first chart.
-  const [othersDrawn, drawOthers] = useState(false);
-  useEffect(() => {
-    if (rows.length > 0 && !othersDrawn) startTransition(() => drawOthers(true));
-  }, [rows.length, othersDrawn]);
-  const later = { ...chart, rows: useDeferredValue(othersDrawn ? rows : NO_ROWS) };
+  // could commit: 7 to 9 restarts, 250 ms, between the first rows and the first chart. Each chart is
+  // memoized (TrendChart), so a render that changes none of its props (a filter's, for the seven charts
+  // not yet given its rows) does not redraw it.
+  const visible = useContext(KeptPageVisible);
+  const laterCharts = LATER.filter((c) => (c === 'mismatch' ? hasMismatch : c === 'kl' ? hasKl : true));
+  const staged = useStaggered(view, laterCharts.length, NO_VIEW, visible && rows.length > 0);
+  const viewOf = (c: LaterChart) => staged[laterCharts.indexOf(c)] ?? NO_VIEW;
+  const chart = { selected, compare, onSelect: selectSteps };
+  const termView = viewOf('termination');
+  const termBars = useMemo(
+    () =>
+      termView.terms
+        .filter((t) => t.rollouts > 0)
+        .map((t) => (
+          <Bar
+            key={t.k}
+            dataKey={`t${t.k}`}
+            name={terminationInfo(t.name).label}
+            stackId="term"
+            fill={TERM_COLORS[t.name] ?? '#6e7781'}
+            isAnimationActive={false}
+          />
+        )),
+    [termView],
+  );
+  const findingsView = viewOf('findings');
+  const codeLines = useMemo(
+    () =>
+      findingsView.codes.map((c, i) => (
+        <Line key={c.index} dataKey={`c${c.index}`} name={c.code} stroke={CODE_COLORS[i % CODE_COLORS.length]} {...line} />
+      )),
+    [findingsView],
+  );
   const files = manifest?.files.length ?? 0;
   const filesText = `${formatCount(files)} file${files === 1 ? '' : 's'}`;
 
@@ -152,6 +213,7 @@ function RunTrends({ snapshot, manifest }: { snapshot: RunSnapshot | null; manif
         <div className="run-page__charts">
           <TrendChart
             {...chart}
+            rows={rows}
             title="Reward"
             note="mean, band ±1 std, in the signal"
             yLabel="reward"
@@ -159,48 +221,70 @@ function RunTrends({ snapshot, manifest }: { snapshot: RunSnapshot | null; manif
             domain={REWARD_DOMAIN}
             frame={manifest !== null}
           >
-            <Area dataKey="band" stroke="none" fill="#0a66c2" fillOpacity={0.15} isAnimationActive={false} connectNulls />
-            <Line dataKey="rewardMean" name="mean" stroke="#0a66c2" {...line} />
-          </TrendChart>
-          <TrendChart {...later} title="In the policy signal" note="share of rollouts" yLabel="% of rollouts" format={pct} domain={[0, 1]}>
-            <Line dataKey="signalShare" name="in signal" stroke="#1a7f37" {...line} />
-          </TrendChart>
-          <TrendChart {...later} title="Termination" note="share of rollouts" yLabel="% of rollouts" legend format={pct} domain={[0, 1]}>
-            {terms
-              .filter((t) => t.rollouts > 0)
-              .map((t) => (
-                <Bar
-                  key={t.k}
-                  dataKey={`t${t.k}`}
-                  name={terminationInfo(t.name).label}
-                  stackId="term"
-                  fill={TERM_COLORS[t.name] ?? '#6e7781'}
-                  isAnimationActive={false}
-                />
-              ))}
+            {REWARD}
           </TrendChart>
           <TrendChart
-            {...later}
+            {...chart}
+            rows={viewOf('signal').rows}
+            title="In the policy signal"
+            note="share of rollouts"
+            yLabel="% of rollouts"
+            format={pct}
+            domain={WHOLE}
+          >
+            {SIGNAL}
+          </TrendChart>
+          <TrendChart
+            {...chart}
+            rows={termView.rows}
+            title="Termination"
+            note="share of rollouts"
+            yLabel="% of rollouts"
+            legend
+            format={pct}
+            domain={WHOLE}
+          >
+            {termBars}
+          </TrendChart>
+          <TrendChart
+            {...chart}
+            rows={viewOf('zeroVariance').rows}
             title="Zero-variance groups"
             note="share of groups with ≥2 rewards"
             yLabel="% of groups"
             format={pct}
-            domain={[0, 1]}
+            domain={WHOLE}
           >
-            <Line dataKey="zeroVarianceShare" name="zero variance" stroke="#bf8700" {...line} />
-          </TrendChart>
-          <TrendChart {...later} title="Response length" note="generated tokens, mean" yLabel="tokens" format={num}>
-            <Line dataKey="generatedMean" name="tokens" stroke="#8250df" {...line} />
-          </TrendChart>
-          <TrendChart {...later} title="Truncated" note="cut at max_new_tokens" yLabel="% of rollouts" format={pct} domain="share">
-            <Line dataKey="truncatedShare" name="truncated" stroke="#cf222e" {...line} />
+            {ZERO_VARIANCE}
           </TrendChart>
           <TrendChart
-            {...later}
+            {...chart}
+            rows={viewOf('length').rows}
+            title="Response length"
+            note="generated tokens, mean"
+            yLabel="tokens"
+            format={num}
+          >
+            {LENGTH}
+          </TrendChart>
+          <TrendChart
+            {...chart}
+            rows={viewOf('truncated').rows}
+            title="Truncated"
+            note="cut at max_new_tokens"
+            yLabel="% of rollouts"
+            format={pct}
+            domain="share"
+          >
+            {TRUNCATED}
+          </TrendChart>
+          <TrendChart
+            {...chart}
+            rows={findingsView.rows}
             title="Findings"
-            legend={codes.length > 0}
+            legend={findingsView.codes.length > 0}
             note={
-              codes.length === 0 && snapshot !== null
+              findingsView.codes.length === 0 && findingsView.rows.length > 0
                 ? 'no rollout has one (findings about whole groups, such as zero variance, are charted above)'
                 : 'share of rollouts with the code'
             }
@@ -208,27 +292,34 @@ function RunTrends({ snapshot, manifest }: { snapshot: RunSnapshot | null; manif
             format={pct}
             domain="share"
           >
-            {codes.map((c, i) => (
-              <Line key={c.index} dataKey={`c${c.index}`} name={c.code} stroke={CODE_COLORS[i % CODE_COLORS.length]} {...line} />
-            ))}
+            {codeLines}
           </TrendChart>
-          <TrendChart {...later} title="Regressions" note="share of rollouts with one" yLabel="% of rollouts" format={pct} domain="share">
-            <Line dataKey="regressionRate" name="with a regression" stroke="#57606a" {...line} />
+          <TrendChart
+            {...chart}
+            rows={viewOf('regressions').rows}
+            title="Regressions"
+            note="share of rollouts with one"
+            yLabel="% of rollouts"
+            format={pct}
+            domain="share"
+          >
+            {REGRESSIONS}
           </TrendChart>
           {/* Two charts: KL k3 is orders of magnitude below max |Δlogp| and drew flat at 0 on its axis. */}
           {hasMismatch && (
             <TrendChart
-              {...later}
+              {...chart}
+              rows={viewOf('mismatch').rows}
               title="Training–inference mismatch"
               note="max |Δlogp| per rollout, mean over rollouts (§10)"
               yLabel="nats"
             >
-              <Line dataKey="mismatchMaxMean" name="max |Δlogp|" stroke="#cf222e" {...line} />
+              {MISMATCH}
             </TrendChart>
           )}
           {hasKl && (
-            <TrendChart {...later} title="KL k3" note="per rollout, mean over rollouts (§10)" yLabel="nats">
-              <Line dataKey="klMean" name="KL k3" stroke="#0a66c2" {...line} />
+            <TrendChart {...chart} rows={viewOf('kl').rows} title="KL k3" note="per rollout, mean over rollouts (§10)" yLabel="nats">
+              {KL}
             </TrendChart>
           )}
         </div>
