@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, useContext, useEffect, useMemo, useState } from 'react';
 import { Area, Bar, Line } from 'recharts';
 import { formatStatistic, runTrends, type TrendFilter, terminationInfo } from '../../analysis';
 import { formatCount, type RunManifest } from '../../format';
@@ -48,14 +48,6 @@ interface ChartView {
 }
 const NO_VIEW: ChartView = { rows: NO_ROWS, codes: [], terms: [] };
 
-// Series that never change, made once: a chart is memoized, and new elements each render would redraw it.
-const SIGNAL = <Line dataKey="signalShare" name="in signal" stroke="#1a7f37" {...line} />;
-const ZERO_VARIANCE = <Line dataKey="zeroVarianceShare" name="zero variance" stroke="#bf8700" {...line} />;
-const LENGTH = <Line dataKey="generatedMean" name="tokens" stroke="#8250df" {...line} />;
-const TRUNCATED = <Line dataKey="truncatedShare" name="truncated" stroke="#cf222e" {...line} />;
-const REGRESSIONS = <Line dataKey="regressionRate" name="with a regression" stroke="#57606a" {...line} />;
-const MISMATCH = <Line dataKey="mismatchMaxMean" name="max |Δlogp|" stroke="#cf222e" {...line} />;
-const KL = <Line dataKey="klMean" name="KL k3" stroke="#0a66c2" {...line} />;
 const REWARD = (
   <>
     <Area dataKey="band" stroke="none" fill="#0a66c2" fillOpacity={0.15} isAnimationActive={false} connectNulls />
@@ -65,6 +57,65 @@ const REWARD = (
 /** The charts drawn after the reward chart, in page order (the last two only for a run that has their values). */
 const LATER = ['signal', 'termination', 'zeroVariance', 'length', 'truncated', 'findings', 'regressions', 'mismatch', 'kl'] as const;
 type LaterChart = (typeof LATER)[number];
+type ChartSpec = Pick<ComponentProps<typeof TrendChart>, 'title' | 'note' | 'yLabel' | 'format' | 'domain' | 'children'>;
+/**
+ * The later charts whose series never change, made once: a chart is memoized, and new elements each render
+ * would redraw it. Termination and findings draw a series per termination or code of the run (RunTrends).
+ */
+const FIXED: Partial<Record<LaterChart, ChartSpec>> = {
+  signal: {
+    title: 'In the policy signal',
+    note: 'share of rollouts',
+    yLabel: '% of rollouts',
+    format: pct,
+    domain: WHOLE,
+    children: <Line dataKey="signalShare" name="in signal" stroke="#1a7f37" {...line} />,
+  },
+  zeroVariance: {
+    title: 'Zero-variance groups',
+    note: 'share of groups with ≥2 rewards',
+    yLabel: '% of groups',
+    format: pct,
+    domain: WHOLE,
+    children: <Line dataKey="zeroVarianceShare" name="zero variance" stroke="#bf8700" {...line} />,
+  },
+  length: {
+    title: 'Response length',
+    note: 'generated tokens, mean',
+    yLabel: 'tokens',
+    format: num,
+    children: <Line dataKey="generatedMean" name="tokens" stroke="#8250df" {...line} />,
+  },
+  truncated: {
+    title: 'Truncated',
+    note: 'cut at max_new_tokens',
+    yLabel: '% of rollouts',
+    format: pct,
+    domain: 'share',
+    children: <Line dataKey="truncatedShare" name="truncated" stroke="#cf222e" {...line} />,
+  },
+  regressions: {
+    title: 'Regressions',
+    note: 'share of rollouts with one',
+    yLabel: '% of rollouts',
+    format: pct,
+    domain: 'share',
+    children: <Line dataKey="regressionRate" name="with a regression" stroke="#57606a" {...line} />,
+  },
+  // Two charts: KL k3 is orders of magnitude below max |Δlogp| and drew flat at 0 on its axis.
+  mismatch: {
+    title: 'Training–inference mismatch',
+    note: 'max |Δlogp| per rollout, mean over rollouts (§10)',
+    yLabel: 'nats',
+    children: <Line dataKey="mismatchMaxMean" name="max |Δlogp|" stroke="#cf222e" {...line} />,
+  },
+  kl: {
+    title: 'KL k3',
+    note: 'per rollout, mean over rollouts (§10)',
+    yLabel: 'nats',
+    children: <Line dataKey="klMean" name="KL k3" stroke="#0a66c2" {...line} />,
+  },
+};
 /** The columns of a run whose first rows are still read: none. */
 const NO_COLUMNS = new RunColumns(0);
 
@@ -223,107 +274,53 @@ function RunTrends({ snapshot, manifest }: { snapshot: RunSnapshot | null; manif
           >
             {REWARD}
           </TrendChart>
-          <TrendChart
-            {...chart}
-            rows={viewOf('signal').rows}
-            title="In the policy signal"
-            note="share of rollouts"
-            yLabel="% of rollouts"
-            format={pct}
-            domain={WHOLE}
-          >
-            {SIGNAL}
-          </TrendChart>
-          <TrendChart
-            {...chart}
-            rows={termView.rows}
-            title="Termination"
-            note="share of rollouts"
-            yLabel="% of rollouts"
-            legend
-            format={pct}
-            domain={WHOLE}
-          >
-            {termBars}
-          </TrendChart>
-          <TrendChart
-            {...chart}
-            rows={viewOf('zeroVariance').rows}
-            title="Zero-variance groups"
-            note="share of groups with ≥2 rewards"
-            yLabel="% of groups"
-            format={pct}
-            domain={WHOLE}
-          >
-            {ZERO_VARIANCE}
-          </TrendChart>
-          <TrendChart
-            {...chart}
-            rows={viewOf('length').rows}
-            title="Response length"
-            note="generated tokens, mean"
-            yLabel="tokens"
-            format={num}
-          >
-            {LENGTH}
-          </TrendChart>
-          <TrendChart
-            {...chart}
-            rows={viewOf('truncated').rows}
-            title="Truncated"
-            note="cut at max_new_tokens"
-            yLabel="% of rollouts"
-            format={pct}
-            domain="share"
-          >
-            {TRUNCATED}
-          </TrendChart>
-          <TrendChart
-            {...chart}
-            rows={findingsView.rows}
-            title="Findings"
-            legend={findingsView.codes.length > 0}
-            note={
-              findingsView.codes.length === 0 && findingsView.rows.length > 0
-                ? 'no rollout has one (findings about whole groups, such as zero variance, are charted above)'
-                : 'share of rollouts with the code'
-            }
-            yLabel="% of rollouts"
-            format={pct}
-            domain="share"
-          >
-            {codeLines}
-          </TrendChart>
-          <TrendChart
-            {...chart}
-            rows={viewOf('regressions').rows}
-            title="Regressions"
-            note="share of rollouts with one"
-            yLabel="% of rollouts"
-            format={pct}
-            domain="share"
-          >
-            {REGRESSIONS}
-          </TrendChart>
-          {/* Two charts: KL k3 is orders of magnitude below max |Δlogp| and drew flat at 0 on its axis. */}
-          {hasMismatch && (
-            <TrendChart
-              {...chart}
-              rows={viewOf('mismatch').rows}
-              title="Training–inference mismatch"
-              note="max |Δlogp| per rollout, mean over rollouts (§10)"
-              yLabel="nats"
-            >
-              {MISMATCH}
-            </TrendChart>
-          )}
-          {hasKl && (
-            <TrendChart {...chart} rows={viewOf('kl').rows} title="KL k3" note="per rollout, mean over rollouts (§10)" yLabel="nats">
-              {KL}
-            </TrendChart>
+          {laterCharts.map((kind) =>
+            kind === 'termination' ? (
+              <TrendChart
+                key={kind}
+                {...chart}
+                rows={termView.rows}
+                title="Termination"
+                note="share of rollouts"
+                yLabel="% of rollouts"
+                legend
+                format={pct}
+                domain={WHOLE}
+              >
+                {termBars}
+              </TrendChart>
+            ) : kind === 'findings' ? (
+              <TrendChart
+                key={kind}
+                {...chart}
+                rows={findingsView.rows}
+                title="Findings"
+                legend={findingsView.codes.length > 0}
+                note={
+                  findingsView.codes.length === 0 && findingsView.rows.length > 0
+                    ? 'no rollout has one (findings about whole groups, such as zero variance, are charted above)'
+                    : 'share of rollouts with the code'
+                }
+                yLabel="% of rollouts"
+                format={pct}
+                domain="share"
+              >
+                {codeLines}
+              </TrendChart>
+            ) : (
+              <FixedChart key={kind} spec={FIXED[kind]} {...chart} rows={viewOf(kind).rows} />
+            ),
           )}
         </div>
       )}
     </div>,
   );
+}
+
+/** A later chart of fixed series (FIXED). */
+function FixedChart({
+  spec,
+  ...props
+}: { spec: ChartSpec | undefined } & Pick<ComponentProps<typeof TrendChart>, 'rows' | 'selected' | 'compare' | 'onSelect'>) {
+  return spec ? <TrendChart {...props} {...spec} /> : null;
 }
