@@ -67,6 +67,7 @@ export function loadedDataset(result: LoadResult, id = ''): Dataset {
   const groupsById = once(() => new Map(report.groups.map((g) => [g.group_id, g])));
   const counts = once(() => countRows(result));
   const indexOf = (key: string | null) => findRollout(report.rollouts, keys(), key);
+  const advantages = (mode: AdvantageMode) => (mode === 'dr' ? result.advantages.drGrpo : result.advantages.grpo);
   const dataset: Dataset = {
     id,
     rows: report.rollouts,
@@ -83,12 +84,12 @@ export function loadedDataset(result: LoadResult, id = ''): Dataset {
     get groupsById() {
       return groupsById();
     },
-    advantages: (mode: AdvantageMode) => (mode === 'dr' ? result.advantages.drGrpo : result.advantages.grpo),
+    advantages,
     groupOf(index, mode) {
       const row = report.rollouts[index];
       return {
         group: row && groupsById().get(row.group_id),
-        advantage: (mode === 'dr' ? result.advantages.drGrpo : result.advantages.grpo)[index] ?? null,
+        advantage: advantages(mode)[index] ?? null,
       };
     },
     get counts() {
