@@ -28,12 +28,21 @@ test('the Failure modes page ranks the demo run’s failures, charts them over t
   await expect(page).toHaveURL(/view=modes/);
   const head = page.locator('.modes__head');
   await expect(head).toContainText(`${failed.length} of ${records.length} rollouts failed or were excluded`, { timeout: 60_000 });
-  await expect(
-    page
-      .getByRole('figure', { name: /failure mode by training step/ })
-      .locator('.recharts-line-curve')
-      .first(),
-  ).toBeVisible();
+  const chart = page.getByRole('figure', { name: /failure mode by training step/ });
+  await expect(chart.locator('.recharts-line-curve').first()).toBeVisible();
+  // The chart draws in parts (its axes, then the grid, then one line per render): in the end every mode of
+  // its legend has its line.
+  const legend = await chart.locator('.modes-chart__legend li').count();
+  expect(legend).toBeGreaterThan(1);
+  await expect(chart.locator('.recharts-line-curve')).toHaveCount(legend);
+  // The grid's lines are placed from the y axis's ticks without measuring them: each at its tick's height
+  // (both in the ticks' order).
+  const heights = (selector: string) => chart.locator(selector).evaluateAll((lines) => lines.map((l) => Number(l.getAttribute('y1'))));
+  const grid = await heights('.recharts-cartesian-grid-horizontal line');
+  const ticks = await heights('.recharts-yAxis .recharts-cartesian-axis-tick-line');
+  expect(grid.length).toBeGreaterThan(2);
+  expect(grid).toHaveLength(ticks.length);
+  for (const [i, y] of grid.entries()) expect(Math.abs(y - (ticks[i] ?? Number.NaN))).toBeLessThan(0.5);
   const first = page.locator('.mode-row').first();
   await expect(first).toContainText('finished (fail) · grader: <n> of <n> private tests failed');
   // Every finished rollout the grader failed with its dev tests green is in the first mode; the count is not typed in.

@@ -1,5 +1,8 @@
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useMemo } from 'react';
+import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FailureModesResult } from '../../analysis';
+import { HorizontalGrid } from '../shared/HorizontalGrid';
+import { useStaggered } from '../shared/useStaggered';
 import { CHARTED_MODES, modeChartRows } from './modesModel';
 
 /** One colour per charted mode (rank order), then grey for the others; readable on white, told apart in print. */
@@ -24,10 +27,16 @@ interface Props {
 
 /** Each of the first modes' share of a training step's rollouts, over the steps: which fade, which stay. */
 export function ModesChart({ result, focus }: Props) {
-  const rows = modeChartRows(result);
+  const rows = useMemo(() => modeChartRows(result), [result]);
+  // The chart is drawn in parts, one per render: its axes, then the grid and the tooltip, then each line.
+  // The whole chart's first layout in one render was a task of 51-155 ms after the page's first modes were
+  // drawn (npm run bench, a 1,000-step run).
+  const parts = useStaggered(result, CHARTED_MODES + 2, null);
+  const drawn = (part: number) => parts[part] === result;
   if (rows.length === 0) return null;
   const charted = result.modes.slice(0, CHARTED_MODES);
   const ticks = shareTicks(rows);
+  const domain = [0, ticks[ticks.length - 1] ?? 1] as const;
   const series = charted.map((m, k) => ({
     key: `m${k}`,
     name: `#${k + 1} ${m.termination}${m.verdict ? ` (${m.verdict})` : ''} · ${m.source}`,
@@ -42,35 +51,43 @@ export function ModesChart({ result, focus }: Props) {
       </figcaption>
       <ResponsiveContainer width="100%" height={220}>
         <LineChart data={rows} margin={{ top: 6, right: 16, bottom: 18, left: 4 }}>
-          <CartesianGrid stroke="var(--border-subtle)" vertical={false} />
+          {drawn(0) && <HorizontalGrid ticks={ticks} domain={domain} />}
           <XAxis
             dataKey="step"
             // A number axis: a few ticks, where a category axis of 200 steps measured every label.
             type="number"
             domain={['dataMin', 'dataMax']}
             allowDecimals={false}
+            // Every tick of the axis's few labelled: a named interval measures each label in the DOM to
+            // drop the ones that would overlap, a forced layout per label (npm run bench).
+            interval={0}
             tick={{ fontSize: 11 }}
             label={{ value: 'training step', position: 'insideBottom', offset: -10, fontSize: 11, fill: 'var(--text-muted)' }}
           />
-          <YAxis tickFormatter={percent} tick={{ fontSize: 11 }} width={48} ticks={ticks} domain={[0, ticks[ticks.length - 1] ?? 1]} />
-          <Tooltip
-            formatter={(v, name) => [percent(Number(v)), String(name)]}
-            labelFormatter={(step) => `training step ${step}`}
-            contentStyle={{ fontSize: 12, maxWidth: 420, whiteSpace: 'normal' }}
-          />
-          {series.map((line, k) => (
-            <Line
-              key={line.key}
-              dataKey={line.key}
-              name={line.name}
-              stroke={line.color}
-              strokeWidth={focus === k ? 3 : 1.5}
-              strokeOpacity={focus === null || focus === k ? 1 : 0.35}
-              dot={false}
-              isAnimationActive={false}
+          <YAxis tickFormatter={percent} tick={{ fontSize: 11 }} width={48} ticks={ticks} domain={domain} interval={0} />
+          {drawn(0) && (
+            <Tooltip
+              formatter={(v, name) => [percent(Number(v)), String(name)]}
+              labelFormatter={(step) => `training step ${step}`}
+              contentStyle={{ fontSize: 12, maxWidth: 420, whiteSpace: 'normal' }}
             />
-          ))}
-          {others && (
+          )}
+          {series.map(
+            (line, k) =>
+              drawn(k + 1) && (
+                <Line
+                  key={line.key}
+                  dataKey={line.key}
+                  name={line.name}
+                  stroke={line.color}
+                  strokeWidth={focus === k ? 3 : 1.5}
+                  strokeOpacity={focus === null || focus === k ? 1 : 0.35}
+                  dot={false}
+                  isAnimationActive={false}
+                />
+              ),
+          )}
+          {others && drawn(CHARTED_MODES + 1) && (
             <Line
               dataKey="other"
               name={others}

@@ -1,5 +1,6 @@
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatStatistic, type StepRewards } from '../../analysis';
+import { HorizontalGrid } from '../shared/HorizontalGrid';
 import { trendRows } from './regradeModel';
 
 const OLD_COLOR = '#8b949e';
@@ -14,7 +15,7 @@ export function RewardTrend({ trend }: { trend: readonly StepRewards[] }) {
       <figcaption>Mean reward of the rollouts in the signal, per training step: recorded, and with the regrade’s rewards</figcaption>
       <ResponsiveContainer width="100%" height={220}>
         <LineChart data={rows} margin={{ top: 6, right: 16, bottom: 18, left: 4 }}>
-          <CartesianGrid stroke="var(--border-subtle)" vertical={false} />
+          <HorizontalGrid />
           <XAxis
             dataKey="step"
             type="number"
