@@ -78,6 +78,8 @@ test('a bundled run on a plain static host: the run page, a click on a step open
     ]) {
       await expect(page.getByRole('figure', { name: title })).toBeVisible();
     }
+    // A run of a few steps: a stacked bar per step (past 60 points the chart is a stepped area, RunPage.tsx).
+    await expect(page.getByRole('figure', { name: 'Termination' }).locator('.recharts-bar-rectangle').first()).toBeVisible();
     await screenshot(page, testInfo, 'run-page-wide');
 
     // A click in the reward chart's plot area selects the step under the pointer.

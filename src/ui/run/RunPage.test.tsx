@@ -143,6 +143,15 @@ describe('the run page', () => {
     expect(taskSelect()?.disabled).toBe(false);
     expect(el.querySelector('input[placeholder]')?.getAttribute('placeholder')).toBe('0-9');
     await vi.waitFor(() => expect(plotted(el).length).toBe(8));
+    // A filter: its control answers in the click's own render; the count and the charts follow in a
+    // background render (a deferred value), so the click's task does not aggregate a million rows.
+    expect(el.textContent).not.toContain('rollouts counted');
+    const box = el.querySelector<HTMLInputElement>('input[type="checkbox"]');
+    expect(box?.checked).toBe(true);
+    flushSync(() => box?.click());
+    expect(box?.checked).toBe(false);
+    await vi.waitFor(() => expect(el.textContent).toContain('0 of 40 rollouts counted'));
+    expect(el.textContent).toContain('No rollout passes the filter.');
     root.unmount();
   });
 });
