@@ -11,8 +11,14 @@ function dataTransfer(page: Page, files: Array<{ name: string; text: string }>) 
   }, files);
 }
 
-test('dropping a file anywhere on the page opens it, with an overlay while dragging', async ({ page }, testInfo) => {
+/** The embedded demo on screen: the page's drop listener is attached (an effect after the first render). */
+async function openReady(page: Page) {
   await page.goto('/');
+  await expectLoaded(page, 44);
+}
+
+test('dropping a file anywhere on the page opens it, with an overlay while dragging', async ({ page }, testInfo) => {
+  await openReady(page);
   const file = cleanFile('dropped.jsonl', 'd', 4);
   const dt = await dataTransfer(page, [file]);
 
@@ -29,7 +35,7 @@ test('dropping a file anywhere on the page opens it, with an overlay while dragg
 });
 
 test('dropped files that are not JSON Lines are skipped with a notice', async ({ page }, testInfo) => {
-  await page.goto('/');
+  await openReady(page);
   const dt = await dataTransfer(page, [cleanFile('good.jsonl', 'g', 2), { name: 'notes.txt', text: 'hello' }]);
 
   await page.getByRole('main').dispatchEvent('dragenter', { dataTransfer: dt });
