@@ -154,17 +154,17 @@ function groupsOf(rows: readonly RolloutSummary[], policies: readonly (string | 
 }
 
 /**
- * The statistics of the group of row `i` alone, the same `groupsOf` gives it (its members in row order).
- * A rollout opened by range needs its own group: all of a step's took 10-15 ms of the click (issue 25).
+ * The members of row `i`'s group alone, in row order, as `groupsOf` collects them: a rollout opened by range
+ * needs its own group's statistics, and all of a step's groups took 10-15 ms of the click (issue 25).
  */
-function oneGroupOf(rows: readonly RolloutSummary[], policies: readonly (string | null)[], i: number, mode: AdvantageMode) {
+function oneGroupMembers(rows: readonly RolloutSummary[], policies: readonly (string | null)[], i: number) {
   const id = rows[i]?.group_id;
   if (id === undefined) return undefined;
   const members: GroupMember[] = [];
   rows.forEach((r, k) => {
     if (r.group_id === id) members.push(memberOf(r, policies[k]));
   });
-  return groupSummary(id, members, mode === 'grpo');
+  return { id, members };
 }
 
 /** lint's advantage keys: rollout_id, `#attempt_id` when a group holds two attempts of one rollout. */
@@ -295,9 +295,11 @@ export function runDataset(snap: RunSnapshot, range: StepRange | null, ctx: RunD
     advantages: (mode) => advantages[mode](),
     groupOf(i, mode) {
       const row = rows()[i];
-      if (!row) return { group: undefined, advantage: null };
-      const grpo = oneGroupOf(rows(), policies(), i, 'grpo');
-      return { group: grpo, advantage: advantageIn(mode === 'grpo' ? grpo : oneGroupOf(rows(), policies(), i, 'dr'), row) };
+      const one = oneGroupMembers(rows(), policies(), i);
+      if (!row || !one) return { group: undefined, advantage: null };
+      // The members once; the statistics in GRPO (the group shown) and, for Dr. GRPO, again for its advantage.
+      const grpo = groupSummary(one.id, one.members, true);
+      return { group: grpo, advantage: advantageIn(mode === 'grpo' ? grpo : groupSummary(one.id, one.members, false), row) };
     },
     get counts() {
       return counts();
