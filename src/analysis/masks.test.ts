@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Segment } from '../format';
 import { buildRollout, buildSegment } from '../testing/builders';
-import { predictedFrom, segmentMaskSpans, trainingMaskSpans, trainingRoles } from './masks';
+import { type PositionRole, predictedFrom, segmentMask, segmentMaskSpans, trainingMaskSpans, trainingRoles } from './masks';
 
 describe('loss-mask spans', () => {
   it('a segment without loss_mask trains every generated token', () => {
@@ -48,5 +50,53 @@ describe('loss-mask spans', () => {
   it('one-position shift: position t is predicted from the logits at t-1', () => {
     expect(predictedFrom(0)).toBeNull();
     expect(predictedFrom(5)).toBe(4);
+  });
+});
+
+/** The roles by their definition, one object a position (trainingRoles before it was made of arrays). */
+function rolesByDefinition(segments: readonly Segment[], n: number): PositionRole[] {
+  const roles: PositionRole[] = new Array(n);
+  let lastEnd = 0;
+  segments.forEach((seg, si) => {
+    const mask = segmentMask(seg);
+    const start = seg.input_ids.length;
+    for (let j = 0; j < seg.generated_ids.length && start + j < n; j++) {
+      const trainable = mask[j] === 1;
+      const earlier = roles[start + j];
+      if (!trainable && earlier?.kind === 'generated' && earlier.trainable) continue;
+      roles[start + j] = { kind: 'generated', segment: si, index: j, trainable };
+    }
+    lastEnd = Math.max(lastEnd, start + seg.generated_ids.length);
+  });
+  for (let i = 0; i < n; i++) roles[i] ??= i < lastEnd ? { kind: 'context' } : { kind: 'after' };
+  return roles;
+}
+
+describe('trainingRoles, made of arrays', () => {
+  it('gives every position the role its definition gives, for overlapping segments, short or absent masks', () => {
+    const segment = fc
+      .record({
+        input: fc.nat(12),
+        generated: fc.nat(6),
+        mask: fc.option(fc.array(fc.constantFrom<0 | 1>(0, 1), { maxLength: 7 }), { nil: undefined }),
+      })
+      .map(({ input, generated, mask }) =>
+        buildSegment({
+          input_ids: Array.from({ length: input }, (_, i) => i),
+          generated_ids: Array.from({ length: generated }, (_, j) => 100 + j),
+          old_logprobs: Array.from({ length: generated }, () => -1),
+          ...(mask === undefined ? {} : { loss_mask: mask }),
+        }),
+      );
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 4 }), fc.nat(20), (segments, n) => {
+        const r = buildRollout({
+          segments,
+          training: { sequence_ids: Array.from({ length: n }, (_, i) => i), loss_mask: new Array(n).fill(0) },
+        });
+        expect(trainingRoles(r)).toEqual(rolesByDefinition(segments, n));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

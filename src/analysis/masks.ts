@@ -40,29 +40,62 @@ export type PositionRole =
   | { kind: 'after' };
 
 /**
+ * The roles of the training sequence's positions (trainingRoles) as parallel arrays: a 100k-token record
+ * does not become 100k objects (the token view of such a rollout, issue 25).
+ */
+export interface TrainingPositions {
+  /** The segment whose generation holds the position, or -1 (context, or after the last generation). */
+  segment: Int32Array;
+  /** The position's index in that segment's `generated_ids` (where `segment` is not -1). */
+  index: Int32Array;
+  /** 1 where that segment's own loss mask trains the token. */
+  trainable: Uint8Array;
+  /** One past the last generated position of any segment: a position from here on is after them. */
+  end: number;
+}
+
+/**
  * Role of each position in the training sequence: a segment's generated token (positions
  * len(input_ids) .. len(input_ids)+len(generated_ids)-1 of that segment), context (prompt, tool
  * observations), or after the last generation (padding or trailing text). Where ranges overlap (a later
  * segment's context was rewritten shorter) the later segment wins, unless only the earlier one trains
  * the token: §7 allows a 1 at a position that is generated with mask 1 by *some* segment.
  */
-export function trainingRoles(record: Rollout): PositionRole[] {
+export function trainingPositions(record: Rollout): TrainingPositions {
   const n = record.training?.sequence_ids.length ?? 0;
-  const roles: PositionRole[] = new Array(n);
-  let lastEnd = 0;
+  const segment = new Int32Array(n).fill(-1);
+  const index = new Int32Array(n);
+  const trainable = new Uint8Array(n);
+  let end = 0;
   record.segments.forEach((seg, si) => {
-    const mask = segmentMask(seg);
+    const mask = seg.loss_mask;
     const start = seg.input_ids.length;
     for (let j = 0; j < seg.generated_ids.length && start + j < n; j++) {
-      const trainable = mask[j] === 1;
-      const earlier = roles[start + j];
-      if (!trainable && earlier?.kind === 'generated' && earlier.trainable) continue;
-      roles[start + j] = { kind: 'generated', segment: si, index: j, trainable };
+      // No loss_mask: every generated token is trained (segmentMask).
+      const trains = mask === undefined || mask[j] === 1;
+      const p = start + j;
+      if (!trains && segment[p] !== -1 && trainable[p] === 1) continue;
+      segment[p] = si;
+      index[p] = j;
+      trainable[p] = trains ? 1 : 0;
     }
-    lastEnd = Math.max(lastEnd, start + seg.generated_ids.length);
+    end = Math.max(end, start + seg.generated_ids.length);
   });
-  for (let i = 0; i < n; i++) roles[i] ??= i < lastEnd ? { kind: 'context' } : { kind: 'after' };
-  return roles;
+  return { segment, index, trainable, end };
+}
+
+/** trainingPositions, one object a position: for a caller that reads a few or a short sequence. */
+export function trainingRoles(record: Rollout): PositionRole[] {
+  const { segment, index, trainable, end } = trainingPositions(record);
+  return Array.from(
+    segment,
+    (si, i): PositionRole =>
+      si !== -1
+        ? { kind: 'generated', segment: si, index: index[i] ?? 0, trainable: trainable[i] === 1 }
+        : i < end
+          ? { kind: 'context' }
+          : { kind: 'after' },
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Rollout } from '../format';
-import { segmentMask, trainingRoles } from './masks';
+import { segmentMask, trainingPositions } from './masks';
 import type { TokenText } from './rewrite';
 
 /** Which token sequence a token view shows. */
@@ -56,21 +56,23 @@ export function tokenTrack(record: Rollout, source: TokenSource): TokenTrack | n
   if (!t) return null;
   const ids = t.sequence_ids;
   const roles = new Uint8Array(ids.length);
-  const segmentOf = new Int32Array(ids.length).fill(-1);
   const sampled: (number | null)[] = new Array(ids.length).fill(null);
-  trainingRoles(record).forEach((role, i) => {
+  const at = trainingPositions(record);
+  for (let i = 0; i < ids.length; i++) {
     const trained = t.loss_mask[i] === 1;
-    if (role.kind === 'generated') {
-      segmentOf[i] = role.segment;
+    const si = at.segment[i] ?? -1;
+    if (si !== -1) {
       // Only a position holding the very token that was sampled has a behaviour log-prob.
-      const seg = record.segments[role.segment];
-      if (seg && seg.generated_ids[role.index] === ids[i]) sampled[i] = seg.old_logprobs[role.index] ?? null;
-      roles[i] = trained ? (role.trainable ? TokenRole.Trained : TokenRole.WronglyTrained) : TokenRole.Masked;
+      const seg = record.segments[si];
+      const j = at.index[i] ?? 0;
+      if (seg && seg.generated_ids[j] === ids[i]) sampled[i] = seg.old_logprobs[j] ?? null;
+      roles[i] = trained ? (at.trainable[i] === 1 ? TokenRole.Trained : TokenRole.WronglyTrained) : TokenRole.Masked;
     } else {
-      roles[i] = trained ? TokenRole.WronglyTrained : role.kind === 'after' ? TokenRole.After : TokenRole.Context;
+      roles[i] = trained ? TokenRole.WronglyTrained : i >= at.end ? TokenRole.After : TokenRole.Context;
     }
-  });
-  return { ids, roles, sampled, trainer: t.logprobs ?? null, segmentOf };
+  }
+  // The segment of each generated position is what trainingPositions found.
+  return { ids, roles, sampled, trainer: t.logprobs ?? null, segmentOf: at.segment };
 }
 
 /**

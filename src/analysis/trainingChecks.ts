@@ -1,7 +1,7 @@
 import { DEFAULT_DRIFT_THRESHOLD, plural, type Rollout } from '../format';
 import { describePositions, finding } from './finding';
 import { firstMismatch } from './ids';
-import { trainingRoles } from './masks';
+import { trainingPositions } from './masks';
 import { classifyRewrite, describeRewrite, type TokenText } from './rewrite';
 import { recordTokenText } from './tokens';
 import type { Finding } from './types';
@@ -51,19 +51,17 @@ export function trainingFindings(
   if (training.loss_mask.length !== seq.length) {
     out.push(finding('E_TRAINING_MASK', `training.loss_mask has ${training.loss_mask.length} entries for ${seq.length} sequence_ids`));
   }
-  const roles = trainingRoles(record);
+  const positions = trainingPositions(record);
   const bad: number[] = [];
   training.loss_mask.forEach((m, pos) => {
-    if (m !== 1) return;
-    const role = roles[pos];
-    if (role?.kind !== 'generated' || !role.trainable) bad.push(pos);
+    if (m === 1 && positions.trainable[pos] !== 1) bad.push(pos);
   });
   if (bad.length > 0) {
-    const first = roles[bad[0] ?? 0];
+    const first = bad[0] ?? 0;
     const what =
-      !first || first.kind === 'after'
+      first >= seq.length || (positions.segment[first] === -1 && first >= positions.end)
         ? 'after the last generation (padding)'
-        : first.kind === 'context'
+        : positions.segment[first] === -1
           ? 'prompt or tool observation'
           : 'a generated token whose own loss_mask is 0';
     out.push(

@@ -37,6 +37,19 @@ interface Props {
 
 const NO_ROWS = new Int32Array([0]);
 
+interface Box {
+  width: number;
+  charWidth: number;
+  height: number;
+}
+/**
+ * The last grid's measurements: a grid starts from them, so the rollout opened next lays out its rows in
+ * its first render, and its layout effect re-renders only if the list's width or font changed. Measured
+ * first, the grid rendered and committed once with no rows before the rows (issue 25: opening a
+ * 100k-token rollout).
+ */
+let lastBox: Box | null = null;
+
 /**
  * The tokens as chips in rows, virtualized: rows are cut from the chips' known widths (layout.ts), so
  * only the rows in view (plus a few) exist in the DOM, whatever the length of the sequence. The list
@@ -55,7 +68,7 @@ export const TokenGrid = memo(function TokenGrid({
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const ruler = useRef<HTMLSpanElement>(null);
-  const [box, setBox] = useState<{ width: number; charWidth: number } | null>(null);
+  const [box, setBox] = useState<Box | null>(lastBox);
 
   // One measurement of the monospace character and the list's width; no chip is ever measured.
   useLayoutEffect(() => {
@@ -63,7 +76,11 @@ export const TokenGrid = memo(function TokenGrid({
     const r = ruler.current;
     if (!el || !r) return;
     const charWidth = r.getBoundingClientRect().width / RULER.length || 7.2;
-    const measure = () => setBox((b) => (b && b.width === el.clientWidth ? b : { width: el.clientWidth, charWidth }));
+    const measure = () => {
+      const now = { width: el.clientWidth, charWidth, height: el.clientHeight };
+      lastBox = now;
+      setBox((b) => (b && b.width === now.width && b.charWidth === now.charWidth ? b : now));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -81,6 +98,8 @@ export const TokenGrid = memo(function TokenGrid({
     count: rows,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
+    // The rows in view of the last grid's height, rather than none until the list is measured.
+    initialRect: box ? { width: box.width, height: box.height } : undefined,
     overscan: 4,
     paddingStart: LIST_PADDING,
     paddingEnd: LIST_PADDING,

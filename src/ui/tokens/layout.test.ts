@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ChipMetrics, chipLabel, labelCells, layoutRows, MAX_CHIP_CHARS, measureTokens, rowCount, rowOf } from './layout';
+import { endsLine } from './whitespace';
 
 // 10 px per character, no padding, no gap: widths read as character counts.
 const M: ChipMetrics = { charWidth: 10, extra: 0, gap: 0 };
@@ -29,6 +31,27 @@ describe('measureTokens', () => {
     expect([...t.cells]).toEqual([2, 1, MAX_CHIP_CHARS, 1, 3]);
     expect([...t.breakAfter]).toEqual([0, 1, 0, 0, 0]);
     expect(t.missing).toBe(1);
+  });
+
+  it('measures each token as its own label would be, whether its id was seen before or has no text', () => {
+    // Ids: repeated ones, negative, large, not whole; texts: whitespace, newlines, wide and long ones.
+    const id = fc.oneof(fc.integer({ min: -20, max: 20 }), fc.integer(), fc.double({ noNaN: true }), fc.constant(2 ** 60));
+    const text = fc.option(fc.constantFrom('', 'ab', ' x', '\n', 'a\nb', '\t\r', '中文', '😀', '\u3000', 'x'.repeat(40)), { nil: null });
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 40 }), fc.func(text), (ids, textOf) => {
+        const piece = (i: number) => textOf(i);
+        const t = measureTokens(ids, piece);
+        ids.forEach((i, k) => {
+          const p = piece(i);
+          expect(t.cells[k], `token ${k} (#${i}, ${JSON.stringify(p)})`).toBe(
+            Math.max(1, Math.min(MAX_CHIP_CHARS, labelCells(chipLabel(p, i)))),
+          );
+          expect(t.breakAfter[k]).toBe(p !== null && endsLine(p) ? 1 : 0);
+        });
+        expect(t.missing).toBe(ids.filter((i) => piece(i) === null).length);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
