@@ -1,8 +1,18 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type MouseEvent, memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { TokenSpan, TokenTrack } from '../../analysis';
 import { chipStyle, type ShadeMode } from './chipStyle';
-import { type ChipMetrics, chipLabel, chipWidth, layoutRows, rowCount, rowOf, type TokenCells } from './layout';
+import { type ChipMetrics, chipLabel, chipText, layoutRows, rowCount, rowOf, type TokenCells } from './layout';
 import { roleInfo } from './roles';
 import { escapeText } from './whitespace';
 
@@ -10,7 +20,8 @@ import { escapeText } from './whitespace';
 const ROW_HEIGHT = 22;
 /**
  * A chip's horizontal padding + border (2 × 2 + 2 × 1 px, keep in step with `.tok`) plus 1 px of slack:
- * glyphs from a fallback font (↵, ⍽) can be a hair wider than a cell, which would cut the last one.
+ * glyphs from a fallback font (↵, ⍽) can be a hair wider than a cell. The chip widths of tokens.css
+ * (`.tok--w1` to `.tok--w18`) add the same 7 px.
  */
 const CHIP_EXTRA = 7;
 const CHIP_GAP = 2;
@@ -195,6 +206,8 @@ export const TokenGrid = memo(function TokenGrid({
       aria-label="Tokens"
       aria-activedescendant={activeInDom ? `tok-${selected}` : undefined}
       tabIndex={0}
+      // A chip's width is a class per cell count (tokens.css), in the measured character's width.
+      style={charWidth > 0 ? ({ '--tok-cell': `${charWidth}px` } as CSSProperties) : undefined}
       onKeyDown={onKeyDown}
       onClick={(e) => {
         const pos = positionAt(e);
@@ -220,7 +233,6 @@ export const TokenGrid = memo(function TokenGrid({
               track={track}
               cells={cells}
               piece={piece}
-              metrics={metrics}
               mode={mode}
               threshold={threshold}
               selected={item.index === selectedRow ? (selected ?? -1) : -1}
@@ -240,7 +252,6 @@ interface RowProps {
   track: TokenTrack;
   cells: TokenCells;
   piece: (id: number) => string | null;
-  metrics: ChipMetrics;
   mode: ShadeMode;
   threshold: number;
   /** The selected position when it is in this row, else -1: other rows do not re-render on a move. */
@@ -249,20 +260,7 @@ interface RowProps {
 }
 
 /** One row of chips. Labels and styles are made here, only for rows in view. */
-const TokenRow = memo(function TokenRow({
-  start,
-  end,
-  y,
-  gutter,
-  track,
-  cells,
-  piece,
-  metrics,
-  mode,
-  threshold,
-  selected,
-  highlight,
-}: RowProps) {
+const TokenRow = memo(function TokenRow({ start, end, y, gutter, track, cells, piece, mode, threshold, selected, highlight }: RowProps) {
   const chips = [];
   for (let pos = start; pos < end; pos++) {
     const id = track.ids[pos] ?? 0;
@@ -278,7 +276,8 @@ const TokenRow = memo(function TokenRow({
       // biome-ignore lint/a11y/useFocusableInteractive: options of an aria-activedescendant listbox take no focus themselves (WAI-ARIA APG)
       <span
         key={pos}
-        id={`tok-${pos}`}
+        // Only the selected chip is referred to (the list's aria-activedescendant).
+        id={pos === selected ? `tok-${pos}` : undefined}
         role="option"
         aria-selected={pos === selected}
         aria-posinset={pos + 1}
@@ -287,10 +286,9 @@ const TokenRow = memo(function TokenRow({
         data-pos={pos}
         data-role={style.role}
         data-drift={style.drift ?? undefined}
-        className={`${style.className}${text === null ? ' tok--id' : ''}${mark}${pos === selected ? ' tok--selected' : ''}`}
-        style={{ width: chipWidth(cells.cells[pos] ?? 1, metrics) }}
+        className={`${style.className} tok--w${cells.cells[pos] ?? 1}${text === null ? ' tok--id' : ''}${mark}${pos === selected ? ' tok--selected' : ''}`}
       >
-        {chipLabel(text, id)}
+        {chipText(chipLabel(text, id))}
       </span>,
     );
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ChipMetrics, chipLabel, labelCells, layoutRows, MAX_CHIP_CHARS, measureTokens, rowCount, rowOf } from './layout';
+import { type ChipMetrics, chipLabel, chipText, labelCells, layoutRows, MAX_CHIP_CHARS, measureTokens, rowCount, rowOf } from './layout';
 import { endsLine } from './whitespace';
 
 // 10 px per character, no padding, no gap: widths read as character counts.
@@ -21,6 +21,28 @@ describe('chipLabel and labelCells', () => {
     expect(labelCells('abc')).toBe(3);
     expect(labelCells('中文')).toBe(4);
     expect(labelCells('😀')).toBe(2);
+  });
+});
+
+describe('chipText', () => {
+  it('keeps a label that fits and cuts a longer one to the chip, ending in …', () => {
+    expect(chipText('ab')).toBe('ab');
+    expect(chipText('x'.repeat(MAX_CHIP_CHARS))).toBe('x'.repeat(MAX_CHIP_CHARS));
+    expect(chipText('x'.repeat(40))).toBe(`${'x'.repeat(MAX_CHIP_CHARS - 1)}…`);
+    // A wide character that would not fit before the … is left out whole; a surrogate pair is never split.
+    expect(chipText(`${'x'.repeat(MAX_CHIP_CHARS - 2)}中文`)).toBe(`${'x'.repeat(MAX_CHIP_CHARS - 2)}…`);
+    expect(chipText('😀'.repeat(12))).toBe(`${'😀'.repeat(8)}…`);
+  });
+
+  it('never shows more cells than a chip has, and shows a whole label that fits', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '中', '😀', '↵', '\u0301'), maxLength: 40 }), (label) => {
+        const shown = chipText(label);
+        expect(labelCells(shown)).toBeLessThanOrEqual(MAX_CHIP_CHARS);
+        if (labelCells(label) <= MAX_CHIP_CHARS) expect(shown).toBe(label);
+        else expect(label.startsWith(shown.slice(0, -1)) && shown.endsWith('…')).toBe(true);
+      }),
+    );
   });
 });
 
