@@ -68,11 +68,10 @@ export function trainingPositions(record: Rollout): TrainingPositions {
   const trainable = new Uint8Array(n);
   let end = 0;
   record.segments.forEach((seg, si) => {
-    const mask = seg.loss_mask;
+    const mask = segmentMask(seg);
     const start = seg.input_ids.length;
     for (let j = 0; j < seg.generated_ids.length && start + j < n; j++) {
-      // No loss_mask: every generated token is trained (segmentMask).
-      const trains = mask === undefined || mask[j] === 1;
+      const trains = mask[j] === 1;
       const p = start + j;
       if (!trains && segment[p] !== -1 && trainable[p] === 1) continue;
       segment[p] = si;
