@@ -40,9 +40,7 @@ function Shell() {
           .map((r) => (
             // Hidden, not disconnected (shared/keptPage.ts): in place, invisible, inert, the same width.
             <div key={r.view} className={r === route ? 'kept-page' : 'kept-page kept-page--hidden'} inert={r !== route}>
-              <KeptPageVisible value={r === route}>
-                <RoutePage route={r} />
-              </KeptPageVisible>
+              <KeptPageVisible value={r === route}>{tooManyToList(source, r) ?? <RoutePage route={r} />}</KeptPageVisible>
             </div>
           ))}
         <Page source={source} route={route} />
@@ -61,8 +59,12 @@ function Page({ source, route }: { source: DataSource; route: Route }) {
     return source.status === 'failed' || route.beforeData ? null : PLACEHOLDER;
   }
   if (route.keep) return null;
-  if (source.kind === 'run' && source.tooManyToList !== null && !route.wholeRun) return <TooManyToList rows={source.tooManyToList} />;
-  return <RoutePage route={route} />;
+  return tooManyToList(source, route) ?? <RoutePage route={route} />;
+}
+
+/** Why a page that lists rollouts one by one does not show a run too big to list whole, or null. */
+function tooManyToList(source: DataSource, route: Route) {
+  return source.kind === 'run' && source.tooManyToList !== null && !route.wholeRun ? <TooManyToList rows={source.tooManyToList} /> : null;
 }
 
 /** The routes marked `keep` shown so far: once shown they stay mounted, hidden while another page is open. */

@@ -12,8 +12,8 @@ describe('the route table', () => {
     expect(routeOf('run', false)).toBe(routeOf('list', false));
   });
 
-  it('keeps the run page mounted, loads the chart pages when first shown, and lists a whole run only where the columns suffice', () => {
-    expect(VIEWS.filter((v) => routeOf(v, true).keep)).toEqual(['run']);
+  it('keeps the run page and the run list mounted, loads the chart pages when first shown, and lists a whole run only where the columns suffice', () => {
+    expect(VIEWS.filter((v) => routeOf(v, true).keep)).toEqual(['list', 'run']);
     expect(VIEWS.filter((v) => routeOf(v, true).load)).toEqual(['groups', 'modes', 'run', 'regrade']);
     expect(VIEWS.filter((v) => routeOf(v, true).wholeRun)).toEqual(['modes', 'run']);
     expect(VIEWS.filter((v) => routeOf(v, true).noProblems)).toEqual(['run']);

@@ -46,6 +46,8 @@ function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Pic
  * on leaving it (the longest of the Failure modes page, `npm run bench`), and drawing them again on coming
  * back one of 0.5-0.9 s. Hidden, it stays mounted and connected and draws nothing for other pages' URL
  * changes (React's Activity, tried before, disconnected the charts' effects on leaving: a task of 71-113 ms).
+ * The run list is kept too: drawing it afresh on coming back from a rollout (Esc) was one task of 51-83 ms
+ * (its render and commit, then its layout), the long task `npm run bench` saw in its search phases.
  */
 const ROUTES: { readonly [V in View]: Route<V> } = {
   run: {
@@ -61,7 +63,7 @@ const ROUTES: { readonly [V in View]: Route<V> } = {
     noProblems: true,
     beforeData: true,
   },
-  list: { view: 'list', page: RunListView, bar: { label: 'Rollouts', go: backToList } },
+  list: { view: 'list', page: RunListView, bar: { label: 'Rollouts', go: backToList }, keep: true },
   rollout: { view: 'rollout', page: RolloutPage, inside: 'list' },
   groups: {
     view: 'groups',

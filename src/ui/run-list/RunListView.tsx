@@ -19,6 +19,7 @@ import {
   useSelectedRolloutKey,
   useSelection,
 } from '../../state';
+import { useFrozenWhileHidden } from '../shared/keptPage';
 import { UnknownStatusNotice } from '../shared/UnknownStatusNotice';
 import { useNarrowScreen } from '../shared/useNarrowScreen';
 import { visibleColumns } from './columns';
@@ -63,7 +64,10 @@ export function RunListView() {
     () => ({ rollouts, policies, advantages, groupCodes, keys, reviews: reviewed }),
     [rollouts, policies, advantages, groupCodes, keys, reviewed],
   );
-  const rows = useMemo(() => visibleRows(data, filters, sort), [data, filters, sort]);
+  // Kept mounted (routes.tsx): while a rollout is open, the rows a load or live follow adds wait until
+  // the list is shown again instead of being filtered and sorted for nobody.
+  const shown = useFrozenWhileHidden(data);
+  const rows = useMemo(() => visibleRows(shown, filters, sort), [shown, filters, sort]);
   const reviewNote =
     filters.review === 'all'
       ? null
@@ -73,7 +77,7 @@ export function RunListView() {
           ? `reviews could not be read: ${reviews.error}`
           : 'reading reviews…';
   const viewKey = useMemo(() => JSON.stringify([filters, sort]), [filters, sort]);
-  const codes = useMemo(() => findingCodeCounts(data), [data]);
+  const codes = useMemo(() => findingCodeCounts(shown), [shown]);
 
   const onOpen = useCallback(
     (index: number) => {
@@ -84,7 +88,7 @@ export function RunListView() {
   );
   const onSelect = useCallback((index: number | null) => selectRollout(index === null ? null : (keys[index] ?? null)), [keys]);
 
-  return (
+  return useFrozenWhileHidden(
     <>
       <SummaryBar />
       <UnknownStatusNotice rollouts={rollouts} />
@@ -140,6 +144,6 @@ export function RunListView() {
           />
         )}
       </div>
-    </>
+    </>,
   );
 }

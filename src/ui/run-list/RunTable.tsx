@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef } from 'react';
 import type { RolloutSummary } from '../../analysis';
 import type { RunSort, RunSortKey } from '../../state';
-import { useFocusOnArrival } from '../shared/useFocusOnArrival';
+import { FocusOnArrival } from '../shared/FocusOnArrival';
 import { type Column, gridTemplate, HEADER_HEIGHT, minTableWidth, ROW_HEIGHT } from './columns';
 import { RunRow } from './RunRow';
 
@@ -37,7 +37,6 @@ export function RunTable(props: Props) {
   const { rollouts, policies, advantages, rows, columns, selectedIndex, selectedKey, viewKey, sort, onSort, onSelect, onOpen } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLTableElement>(null);
-  useFocusOnArrival(grid);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -119,6 +118,7 @@ export function RunTable(props: Props) {
   const tableStyle = { minWidth: minTableWidth(columns) };
   return (
     <div ref={scroller} className="runs" style={style}>
+      <FocusOnArrival target={grid} />
       <table
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a selectable table is an ARIA grid (rows carry aria-selected, arrow keys move)
         role="grid"

@@ -4,7 +4,7 @@ import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, use
 import type { Rollout } from '../../../format';
 import { HUGE_ROWS, isQwenTokenizer, qwenTokenizerOptions } from '../../../load';
 import { selectStep, useSelectedDecoder } from '../../../state';
-import { useFocusOnArrival } from '../../shared/useFocusOnArrival';
+import { FocusOnArrival } from '../../shared/FocusOnArrival';
 import { EndLane } from './EndLane';
 import { GraderLane } from './GraderLane';
 import { ESTIMATE, openingOffset } from './pageOpening';
@@ -70,7 +70,6 @@ interface Props {
 export function StepsPage({ record, model, from, count, local, selectedStep, hold, expanded, page, pages, onPage }: Props) {
   const decoder = useSelectedDecoder();
   const scroller = useRef<HTMLElement | null>(null);
-  useFocusOnArrival(scroller);
   const { itemAt, stepCount } = model;
   const [opening] = useState(() => openingOffset(model, from, local));
   // Set before the virtualizer reads the scroller (its layout effect runs after this ref is attached).
@@ -179,6 +178,7 @@ export function StepsPage({ record, model, from, count, local, selectedStep, hol
       onWheel={letGo}
       onPointerDown={letGo}
     >
+      <FocusOnArrival target={scroller} />
       <div className="steps__columns" aria-hidden="true">
         <span />
         <span>Action · what the model generated</span>
