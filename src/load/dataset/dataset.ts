@@ -39,6 +39,11 @@ export interface Dataset {
   readonly id: string;
   /** The run list's rows: one summary per rollout, in file order. */
   readonly rows: readonly RolloutSummary[];
+  /**
+   * Row `index` alone: what one rollout's page reads, without the others (a run's step range makes its
+   * rows' summaries when `rows` is first read: 1,000 of them in the click that opens one rollout).
+   */
+  row(index: number): RolloutSummary | undefined;
   /** The `rollout=` key of each row, index-aligned with `rows`. */
   readonly keys: readonly string[];
   /** Each row's `policy_version`, null when it has none. */

@@ -71,6 +71,7 @@ export function loadedDataset(result: LoadResult, id = ''): Dataset {
   const dataset: Dataset = {
     id,
     rows: report.rollouts,
+    row: (index) => report.rollouts[index],
     get keys() {
       return keys();
     },

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeIndexShard, type RunManifest } from '../../format';
 import { buildIndexRow } from '../../testing/builders';
+import { rolloutKeys } from '../rolloutKeys';
 import { RangeReader } from './rangeRead';
 import { mergePart, RunColumns } from './runColumns';
 import { runDataset } from './runDataset';
@@ -50,7 +51,7 @@ describe('a run dataset of a step range', () => {
   // Issue 25: the rollout page asks for its rollout's group alone (`groupOf`), not the step's every group.
   // It must be the group and advantage the run list and the groups page read, in both advantage modes,
   // with attempts of one rollout, rewards missing and rollouts out of the signal.
-  it("gives one row's group and advantage as the step's groups do", async () => {
+  it("gives one row, its key and its group and advantage as the step's rows and groups do", async () => {
     const row = fc.record({
       group: fc.integer({ min: 0, max: 3 }),
       reward: fc.option(fc.constantFrom(0, 0.5, 1), { nil: null }),
@@ -82,9 +83,15 @@ describe('a run dataset of a step range', () => {
           version: 1,
         };
         const ctx = { reader: new RangeReader(), records: new Map() };
-        // Two datasets: the one asked for single groups has not made the step's groups first.
+        // Two datasets: the one asked for single groups has not made the step's groups first, nor its rows:
+        // it finds a key, its row and its group as a rollout's page does (`indexOf`, `row`, `groupOf`).
         const single = runDataset(snap, { from: 0, to: 0 }, ctx);
         const whole = runDataset(snap, { from: 0, to: 0 }, ctx);
+        for (const key of [...whole.keys, ...picked.map((p) => `r-${p.rollout}`), 'r-none', null]) {
+          const i = single.indexOf(key);
+          expect(i).toBe(whole.indexOf(key));
+          expect(single.row(i)).toEqual(whole.rows[i]);
+        }
         for (const mode of ['grpo', 'dr'] as const) {
           whole.rows.forEach((r, i) => {
             const one = single.groupOf(i, mode);
@@ -92,6 +99,9 @@ describe('a run dataset of a step range', () => {
             expect(one.advantage).toBe(whole.advantages(mode)[i] ?? null);
           });
         }
+        // The keys read from the identity columns are the ones the rows' summaries make.
+        expect(single.keys).toEqual(rolloutKeys(whole.rows));
+        expect(single.rows).toEqual(whole.rows);
       }),
       { numRuns: 60 },
     );

@@ -37,7 +37,7 @@ export interface SelectedRollout {
  */
 export function useRolloutSummary(index: number, record: Rollout | null): RolloutSummary | undefined {
   const dataset = useDataset();
-  const row = dataset.rows[index];
+  const row = dataset.row(index);
   return useMemo(
     () => (row && record && dataset.summaryFromRecord ? dataset.summaryFromRecord(index, record) : row),
     [dataset, index, row, record],
@@ -67,7 +67,7 @@ export function useSelectedRollout(): SelectedRollout | null {
     drGrpo,
     prevKey: dataset.keys[index - 1],
     nextKey: dataset.keys[index + 1],
-    total: dataset.rows.length,
+    total: dataset.keys.length,
   };
 }
 

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { HighlightLang } from './languages';
 
 /** One highlighted run of text; `fontStyle` is shiki's bit set (1 italic, 2 bold, 4 underline). */
@@ -17,7 +16,8 @@ export interface Highlighter {
 
 /**
  * Past this many characters code is shown plain: the JavaScript regex engine tokenizes a few hundred
- * KB per second, and a multi-MB observation must not hold the page for seconds.
+ * KB per second, and a multi-MB observation must not hold the highlight worker, and the blocks queued
+ * behind it, for seconds.
  */
 export const HIGHLIGHT_LIMIT = 60_000;
 
@@ -25,7 +25,9 @@ const THEME = 'github-light';
 
 /**
  * Loads shiki's fine-grained core with the JavaScript regex engine (no WASM), three grammars and one
- * light theme. Every part is a dynamic import, so none of it is in the initial bundle.
+ * light theme. Every part is a dynamic import, so none of it is in the initial bundle. In a browser it
+ * runs in the highlight worker (highlightQueue.ts): a grammar's first use compiles its patterns, 58 ms
+ * of one task for Python on the page's thread.
  */
 export async function loadHighlighter(): Promise<Highlighter> {
   const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
@@ -44,15 +46,4 @@ export async function loadHighlighter(): Promise<Highlighter> {
         .codeToTokensBase(code, { lang, theme: THEME })
         .map((line) => line.map((t) => ({ content: t.content, color: t.color, fontStyle: t.fontStyle ?? 0 }))),
   };
-}
-
-/** The highlighter, loaded once on first use and kept for the session. */
-export function highlighterOptions() {
-  return queryOptions({
-    queryKey: ['highlighter', THEME] as const,
-    queryFn: loadHighlighter,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
 }
