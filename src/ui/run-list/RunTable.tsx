@@ -52,7 +52,15 @@ export function RunTable(props: Props) {
   // snapshot brings) and when a filter or sort reorders the rows; never while the person moves.
   const pending = useRef<{ key: string | null } | null>(null);
   const shownFor = useRef<string | null>(null);
+  // The selected row as this table last saw it, and the last row it selected or opened itself: a selection
+  // made elsewhere (the rollout page's ‹ prev / next ›, while this list was kept hidden) brings its row into view.
+  const seenIndex = useRef(selectedIndex);
+  const ownIndex = useRef(selectedIndex);
   useEffect(() => {
+    if (seenIndex.current !== selectedIndex) {
+      if (ownIndex.current !== selectedIndex) pending.current = { key: selectedKey };
+      seenIndex.current = selectedIndex;
+    }
     if (shownFor.current !== viewKey) {
       shownFor.current = viewKey;
       pending.current = { key: selectedKey };
@@ -63,7 +71,7 @@ export function RunTable(props: Props) {
       virtualizer.scrollToIndex(selectedPosition, { align: 'center' });
       pending.current = null;
     }
-  }, [viewKey, selectedKey, selectedPosition, virtualizer]);
+  }, [viewKey, selectedKey, selectedIndex, selectedPosition, virtualizer]);
 
   const rowIndexOf = (e: MouseEvent<HTMLTableElement>): number | null => {
     const row = e.target instanceof Element ? e.target.closest<HTMLElement>('tr[data-index]') : null;
@@ -71,26 +79,35 @@ export function RunTable(props: Props) {
     return row && Number.isInteger(index) ? index : null;
   };
 
+  const select = (index: number | null) => {
+    ownIndex.current = index ?? -1;
+    onSelect(index);
+  };
+  const open = (index: number) => {
+    ownIndex.current = index;
+    onOpen(index);
+  };
+
   const onClick = (e: MouseEvent<HTMLTableElement>) => {
     const index = rowIndexOf(e);
-    if (index !== null) onSelect(index);
+    if (index !== null) select(index);
   };
 
   const onDoubleClick = (e: MouseEvent<HTMLTableElement>) => {
     const index = rowIndexOf(e);
-    if (index !== null) onOpen(index);
+    if (index !== null) open(index);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     // Keys on a header's sort button are the button's own.
     if (e.target !== e.currentTarget) return;
     if (e.key === 'Escape') {
-      onSelect(null);
+      select(null);
       return;
     }
     if (e.key === 'Enter' && selectedIndex >= 0) {
       e.preventDefault();
-      onOpen(selectedIndex);
+      open(selectedIndex);
       return;
     }
     const last = rows.length - 1;
@@ -110,7 +127,7 @@ export function RunTable(props: Props) {
     const position = Math.max(0, Math.min(last, to));
     const index = rows[position];
     if (index === undefined) return;
-    onSelect(index);
+    select(index);
     virtualizer.scrollToIndex(position);
   };
 
