@@ -104,8 +104,11 @@ export function highlightQueue(tokenize: Tokenize): HighlightQueue {
 /** In a browser, the highlight worker (started on first use); elsewhere (node tests), this thread later. */
 function tokenizer(): Tokenize {
   if (typeof Worker === 'undefined') {
-    const highlighter = loadHighlighter();
-    return (code, lang) => highlighter.then((h) => h.tokenize(code, lang));
+    let highlighter: ReturnType<typeof loadHighlighter> | null = null;
+    return (code, lang) => {
+      highlighter ??= loadHighlighter();
+      return highlighter.then((h) => h.tokenize(code, lang));
+    };
   }
   let worker: Worker | null = null;
   let ids = 0;
