@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildChain, buildRollout, FULL_METADATA } from '../testing/builders';
+import { paths, setAt } from '../testing/edits';
 import { isPlainValid } from './fastCheck';
 import { v1Schema } from './schema';
 
@@ -31,30 +32,6 @@ const rich = {
   }),
   custom: { anything: [1, 'x'] },
 };
-
-/** Every path to a value inside the record. */
-function paths(v: unknown, at: (string | number)[] = []): (string | number)[][] {
-  const out: (string | number)[][] = [at];
-  if (Array.isArray(v)) {
-    v.forEach((x, i) => {
-      out.push(...paths(x, [...at, i]));
-    });
-  } else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k]));
-  return out;
-}
-
-function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
-  const copy = structuredClone(root);
-  if (path.length === 0) return value;
-  let node = copy as Record<string | number, unknown>;
-  for (const k of path.slice(0, -1)) node = node[k] as Record<string | number, unknown>;
-  const last = path[path.length - 1] as string | number;
-  // JSON has no holes in arrays: removing an element shortens the array.
-  if (value === undefined && Array.isArray(node) && typeof last === 'number') node.splice(last, 1);
-  else if (value === undefined) delete node[last];
-  else node[last] = value;
-  return copy;
-}
 
 describe('isPlainValid', () => {
   it('accepts valid records, and zod returns them unchanged', () => {

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { indexPathProblem, parseRunManifest } from './manifest';
+import { paths, setAt } from '../../testing/edits';
+import { indexPathProblem, manifestSchemaForTests, parseRunManifest } from './manifest';
+import { plainManifest } from './plainManifest';
 
 const good = {
   version: 1,
@@ -59,5 +63,102 @@ describe('the run manifest', () => {
       expect(indexPathProblem(ok), ok).toBeNull();
       expect(withPath(ok)).toEqual({ manifest: expect.anything() });
     }
+  });
+});
+
+describe("the manifest's fast path (plainManifest)", () => {
+  /** Every field the fast path reads present, in two files, so edits reach all of them. */
+  const rich = {
+    version: 1,
+    source_base: '../run',
+    options: '{"format":"auto"}',
+    files: [
+      {
+        ...good.files[0],
+        lines: 9,
+        format: 'v1',
+        complete_lines: 9,
+        complete_bytes: 4000,
+        check: 'abc',
+        policy_versions: ['v-1', 'v-2'],
+        unstepped: 0,
+      },
+      {
+        file: 'b.jsonl',
+        size: 10,
+        mtime_ms: 1.5,
+        gzip: false,
+        shards: [{ path: 'shards/b.parquet', rows: 2, from_line: 1, to_line: 2, from_byte: 0, to_byte: 10, bytes: 300 }],
+        parse_errors: [],
+        format: null,
+      },
+    ],
+  };
+
+  it('takes what the index writes as it is, and it is what zod returns', () => {
+    const demo = JSON.parse(readFileSync(new URL('../../../public/demo/run-index/manifest.json', import.meta.url), 'utf8'));
+    for (const m of [good, rich, demo]) {
+      expect(plainManifest(m)).toBe(m);
+      expect(manifestSchemaForTests().parse(m)).toEqual(m);
+    }
+  });
+
+  it('leaves to zod what it does not know for certain: a mapping, a converted directory, a key zod would drop', () => {
+    const withMapping = { ...good, mapping: { version: 1 } };
+    const converted = {
+      ...good,
+      files: [{ ...good.files[0], converted_from: { dir: 'd', layouts: [], digest: 'x', errors: [], failed: 0 } }],
+    };
+    const extra = { ...good, comment: 'hi' };
+    for (const m of [withMapping, converted, extra]) expect(plainManifest(m)).toBeNull();
+    // zod still reads them: the extra key dropped, a converted entry whose file is not its own copy refused.
+    expect(parseRunManifest(JSON.stringify(extra))).toEqual({ manifest: good });
+    expect(parseRunManifest(JSON.stringify(converted))).toEqual({ error: expect.stringMatching(/files.0.file/) });
+  });
+
+  it('is never looser than the schema: whatever it takes, zod takes and returns unchanged', () => {
+    // Each edit sets a value anywhere in the manifest, removes one (undefined), or adds a key to an object
+    // (not to an array: JSON has no array with a named key).
+    const isObject = (p: (string | number)[]) => {
+      const v = p.reduce<unknown>((node, k) => (node as Record<string | number, unknown>)[k], rich);
+      return typeof v === 'object' && v !== null && !Array.isArray(v);
+    };
+    const spots = paths(rich).flatMap((p) => (isObject(p) ? [p, [...p, 'extra']] : [p]));
+    const value = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer({ min: -2, max: 3 }),
+      fc.constantFrom(1.5, 2 ** 53, Number.POSITIVE_INFINITY, Number.NaN),
+      fc.string({ maxLength: 3 }),
+      fc.constantFrom('shards/x.parquet', '../x.parquet', 'shards/x.txt', '/x.parquet', 'a\\b.parquet'),
+      fc.constant([]),
+      fc.constant(['a']),
+      fc.constant([1]),
+      fc.constant({}),
+      fc.constant(JSON.parse('{"__proto__": {"x": 1}}')),
+    );
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...spots), value), { minLength: 1, maxLength: 3 }), (edits) => {
+        let x: unknown = rich;
+        for (const [path, v] of edits) {
+          try {
+            x = setAt(x, path, v);
+          } catch {
+            return; // the path no longer exists after an earlier edit
+          }
+        }
+        if (plainManifest(x) !== null) {
+          taken++;
+          const z = manifestSchemaForTests().safeParse(x);
+          expect(z.success).toBe(true);
+          expect(z.data).toEqual(x);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    // Some edits keep the manifest valid (an optional field removed, a count changed): the check ran on those.
+    expect(taken).toBeGreaterThan(100);
   });
 });

@@ -1,46 +1,15 @@
 import { fieldMappingSchema } from '../adapters/mapping/schema';
 import { lazily, z } from '../zod';
+import { convertedPathProblem, indexPathProblem } from './indexPaths';
+import { plainManifest } from './plainManifest';
+
+export { CONVERTED_DIR, convertedPathProblem, indexPathProblem, relativePathProblem } from './indexPaths';
 
 /**
  * `manifest.json` at the top of a run index directory: what a reader needs before any shard, because a
  * static host (a bucket, GitHub Pages) cannot list a directory. `trajscope index` writes it last, after
  * every shard it names is complete, so a reader never sees a shard half-written.
  */
-/**
- * Why `path` cannot name a file inside the index folder, or null: a shard path is relative, POSIX, made
- * of plain names (no `..`, `.`, empty or absolute part, no backslash or NUL) and ends in `.parquet`. A run
- * travels with its index, so the manifest is untrusted: a path that leaves the folder would make the
- * index read, carry over or delete a file it never wrote (docs/adr/0021). Links are checked where files
- * are (src/cli/runIndex/ownFiles.ts); this is the rule the text alone can break.
- */
-export function indexPathProblem(path: string): string | null {
-  return relativePathProblem(path) ?? (path.endsWith('.parquet') ? null : 'is not a .parquet file');
-}
-
-/** `indexPathProblem` without the extension: a relative POSIX path of plain names. */
-export function relativePathProblem(path: string): string | null {
-  if (path.includes('\\') || path.includes('\0')) return 'has a backslash or NUL';
-  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'is absolute';
-  if (path.split('/').some((part) => part === '' || part === '.' || part === '..'))
-    return 'leaves the index folder (a "..", "." or empty part)';
-  return null;
-}
-
-/** The folder of an index holding the converted copies of trace directories (`traces/<name>.jsonl`). */
-export const CONVERTED_DIR = 'traces';
-
-/**
- * Why `path` cannot name a converted copy the index wrote, or null: `traces/<name>.jsonl`, one plain name
- * (`relativePathProblem`), as `indexPathProblem` is for shards: the index reads, keeps and deletes it.
- */
-export function convertedPathProblem(path: string): string | null {
-  const parts = path.split('/');
-  return (
-    relativePathProblem(path) ??
-    (parts.length === 2 && parts[0] === CONVERTED_DIR && path.endsWith('.jsonl') ? null : `is not ${CONVERTED_DIR}/<name>.jsonl`)
-  );
-}
-
 /** The manifest's schema, built on first use (docs/adr/0031: no schema is built when a script loads). */
 const manifestSchema = lazily(() => {
   /**
@@ -139,6 +108,9 @@ const manifestSchema = lazily(() => {
 
 export type RunManifest = z.infer<ReturnType<typeof manifestSchema>>;
 
+/** The schema itself, for the test that holds `plainManifest` to it. */
+export const manifestSchemaForTests = manifestSchema;
+
 /** Parses a manifest's text; an error names the first field that is wrong. */
 export function parseRunManifest(text: string): { manifest: RunManifest } | { error: string } {
   let body: unknown;
@@ -147,6 +119,8 @@ export function parseRunManifest(text: string): { manifest: RunManifest } | { er
   } catch (e) {
     return { error: `manifest.json is not JSON: ${(e as Error).message}` };
   }
+  const plain = plainManifest(body);
+  if (plain) return { manifest: plain };
   const parsed = manifestSchema().safeParse(body);
   if (parsed.success) return { manifest: parsed.data };
   const issue = parsed.error.issues[0];
