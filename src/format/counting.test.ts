@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatStatistic, plural } from './counting';
 
@@ -9,6 +10,19 @@ describe('counting words', () => {
     expect(plural(12_000, 'token')).toBe('12,000 tokens');
     expect(plural(2, 'consistency problem')).toBe('2 consistency problems');
     expect(plural(3, 'child', 'children')).toBe('3 children');
+  });
+
+  it('writes every number as Intl.NumberFormat("en-US") does, counts without it', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    const edges = [0, -0, 1, -1, 999, 1000, -1000, 999_999, 1_000_000, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
+    for (const n of [...edges, 2 ** 53, 1e21, 1.5, -2.25, 0.0004, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(formatCount(n), String(n)).toBe(intl.format(n));
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.integer(), fc.double()), (n) => {
+        expect(formatCount(n)).toBe(intl.format(n));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 

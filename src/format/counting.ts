@@ -3,11 +3,25 @@
  * say "1 rollout", "1,204 tokens" the same way.
  */
 
-const integer = new Intl.NumberFormat('en-US');
+/**
+ * Built on first use, and only for a number that is not a safe integer: a page's first Intl object costs
+ * 40-70 ms of its thread (ICU's data, once per browser process), and this one was built when the script
+ * loaded, on the page and in every worker whose script holds it: before the run page asked for its
+ * manifest, before the file reader's workers could start (issue 25; docs/adr/0031).
+ */
+let intl: Intl.NumberFormat | undefined;
 
-/** "1,204": a count with thousands separators. */
+/** "1,204": a count with thousands separators (en-US, as `Intl.NumberFormat('en-US')` writes it). */
 export function formatCount(n: number): string {
-  return integer.format(n);
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) {
+    intl ??= new Intl.NumberFormat('en-US');
+    return intl.format(n);
+  }
+  const digits = String(Math.abs(n));
+  const head = digits.length % 3 || 3;
+  let out = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return n < 0 ? `-${out}` : out;
 }
 
 /** "1 rollout", "3 rollouts", "2 bad lines"; `nouns` for an irregular plural. */

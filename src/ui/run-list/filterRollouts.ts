@@ -72,10 +72,12 @@ function sortValue(data: RunRowData, i: number, key: RunSortKey): SortValue {
   }
 }
 
-const collator = new Intl.Collator('en', { numeric: true });
+/** Built on first use: a page's first Intl object costs 40-70 ms (formatCount, src/format/counting.ts). */
+let collator: Intl.Collator | undefined;
 
 function compare(a: SortValue, b: SortValue): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
+  collator ??= new Intl.Collator('en', { numeric: true });
   return collator.compare(String(a), String(b));
 }
 
