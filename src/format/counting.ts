@@ -7,7 +7,7 @@
  * Built on first use, and only for a number that is not a safe integer: a page's first Intl object costs
  * 40-70 ms of its thread (ICU's data, once per browser process), and this one was built when the script
  * loaded, on the page and in every worker whose script holds it: before the run page asked for its
- * manifest, before the file reader's workers could start (issue 25; docs/adr/0031).
+ * manifest, before the file reader's workers could start (issue 25; docs/adr/0034).
  */
 let intl: Intl.NumberFormat | undefined;
 

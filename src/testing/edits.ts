@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+
 /** Helpers of the property tests that hold a fast path to its zod schema (fastCheck.ts, plainManifest.ts). */
 
 /** Every path to a value inside `v`, the root's (`[]`) first. */
@@ -23,4 +25,22 @@ export function setAt(root: unknown, path: (string | number)[], value: unknown):
   else if (value === undefined) delete node[last];
   else node[last] = value;
   return copy;
+}
+
+/**
+ * `root` after one to three random edits, each setting one of `spots` to a `value` (undefined removes it),
+ * in order; undefined when an edit's path was gone after an earlier one (the property skips that case).
+ */
+export function edited(root: unknown, spots: (string | number)[][], value: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  return fc.array(fc.tuple(fc.constantFrom(...spots), value), { minLength: 1, maxLength: 3 }).map((edits) => {
+    let x = root;
+    for (const [path, v] of edits) {
+      try {
+        x = setAt(x, path, v);
+      } catch {
+        return undefined;
+      }
+    }
+    return x;
+  });
 }

@@ -5,7 +5,7 @@ import { plainManifest } from './plainManifest';
 
 export { CONVERTED_DIR, convertedPathProblem, indexPathProblem, relativePathProblem } from './indexPaths';
 
-/**
+/*
  * `manifest.json` at the top of a run index directory: what a reader needs before any shard, because a
  * static host (a bucket, GitHub Pages) cannot list a directory. `trajscope index` writes it last, after
  * every shard it names is complete, so a reader never sees a shard half-written.
