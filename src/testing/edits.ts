@@ -14,7 +14,7 @@ export function paths(v: unknown, at: (string | number)[] = []): (string | numbe
 }
 
 /** A copy of `root` with the value at `path` set to `value` (undefined removes it); throws when the path is gone. */
-export function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
+function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
   const copy = structuredClone(root);
   if (path.length === 0) return value;
   let node = copy as Record<string | number, unknown>;
