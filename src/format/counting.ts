@@ -1,3 +1,5 @@
+import { lazily } from './lazily';
+
 /*
  * Counting words, the one place they are made: the run list, the CLI report and finding messages all
  * say "1 rollout", "1,204 tokens" the same way.
@@ -9,14 +11,11 @@
  * loaded, on the page and in every worker whose script holds it: before the run page asked for its
  * manifest, before the file reader's workers could start (issue 25; docs/adr/0034).
  */
-let intl: Intl.NumberFormat | undefined;
+const intl = lazily(() => new Intl.NumberFormat('en-US'));
 
 /** "1,204": a count with thousands separators (en-US, as `Intl.NumberFormat('en-US')` writes it). */
 export function formatCount(n: number): string {
-  if (!Number.isSafeInteger(n) || Object.is(n, -0)) {
-    intl ??= new Intl.NumberFormat('en-US');
-    return intl.format(n);
-  }
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return intl().format(n);
   const digits = String(Math.abs(n));
   const head = digits.length % 3 || 3;
   let out = digits.slice(0, head);

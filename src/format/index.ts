@@ -27,6 +27,7 @@ export { describeDirectory, detectTraceDirectory, LAYOUT_INFO, readTraceDirector
 export { stableStringify } from './json';
 export type { LineResult, LineRun, LoadedRollout, ParseError } from './jsonl';
 export { concat, DEFAULT_MAX_LINE_BYTES, decodeLine, forEachLine, JsonlParser, parseLine } from './jsonl';
+export { lazily } from './lazily';
 /** The line readers (createLineParser, parseLine) as a chunk of their own, for the page's thread (lineReading.ts). */
 export const lineReading = () => import('./lineReading');
 export type LineReading = Awaited<ReturnType<typeof lineReading>>;

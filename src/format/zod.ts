@@ -5,16 +5,6 @@ import { z } from 'zod';
 // fast check rejects, so the JIT buys little. Every schema imports z from here, so this runs first.
 z.config({ jitless: true });
 
+// Built on first use, as every schema is (docs/adr/0031).
+export { lazily } from './lazily';
 export { z };
-
-/**
- * A value built on first call, then kept: for schemas, whose building is work a worker's script would
- * otherwise do when it loads, whether or not any line ever needs them.
- */
-export function lazily<T>(build: () => T): () => T {
-  let value: T | undefined;
-  return () => {
-    value ??= build();
-    return value;
-  };
-}

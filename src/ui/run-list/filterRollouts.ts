@@ -8,6 +8,7 @@ import {
   rowCounts,
   terminationRank,
 } from '../../analysis';
+import { lazily } from '../../format';
 import type { Review } from '../../load';
 import { keptByReview, type RunFilters, type RunSort, type RunSortKey } from '../../state';
 
@@ -73,12 +74,11 @@ function sortValue(data: RunRowData, i: number, key: RunSortKey): SortValue {
 }
 
 /** Built on first use: a page's first Intl object costs 40-70 ms (formatCount, src/format/counting.ts). */
-let collator: Intl.Collator | undefined;
+const collator = lazily(() => new Intl.Collator('en', { numeric: true }));
 
 function compare(a: SortValue, b: SortValue): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  collator ??= new Intl.Collator('en', { numeric: true });
-  return collator.compare(String(a), String(b));
+  return collator().compare(String(a), String(b));
 }
 
 function matches(data: RunRowData, i: number, f: RunFilters, words: readonly string[]): boolean {

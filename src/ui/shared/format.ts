@@ -1,3 +1,5 @@
+import { lazily } from '../../format';
+
 /** "−0.56": a log-probability with a real minus sign, never "−0.00". */
 export function formatLogprob(x: number, digits = 2): string {
   const s = x.toFixed(digits);
@@ -34,14 +36,12 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Built on first use: a page's first Intl object costs 40-70 ms (formatCount, src/format/counting.ts). */
-let compact: Intl.NumberFormat | undefined;
+const compact = lazily(() => new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }));
 
 /**
  * A count for a narrow column: as it is up to 99999, then "120K", "1M" (a 1,000,000-step rollout's
  * counts were cut off at the column's edge). The exact number goes in the cell's title.
  */
 export function formatCountShort(n: number): string {
-  if (n < 100_000) return String(n);
-  compact ??= new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-  return compact.format(n);
+  return n < 100_000 ? String(n) : compact().format(n);
 }

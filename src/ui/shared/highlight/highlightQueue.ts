@@ -1,3 +1,4 @@
+import { lazily } from '../../../format';
 import { type CodeLines, loadHighlighter } from './highlighter';
 import type { HighlightLang } from './languages';
 
@@ -104,11 +105,8 @@ export function highlightQueue(tokenize: Tokenize): HighlightQueue {
 /** In a browser, the highlight worker (started on first use); elsewhere (node tests), this thread later. */
 function tokenizer(): Tokenize {
   if (typeof Worker === 'undefined') {
-    let highlighter: ReturnType<typeof loadHighlighter> | null = null;
-    return (code, lang) => {
-      highlighter ??= loadHighlighter();
-      return highlighter.then((h) => h.tokenize(code, lang));
-    };
+    const highlighter = lazily(loadHighlighter);
+    return (code, lang) => highlighter().then((h) => h.tokenize(code, lang));
   }
   let worker: Worker | null = null;
   let ids = 0;
