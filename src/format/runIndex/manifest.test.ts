@@ -36,11 +36,12 @@ describe('the run manifest', () => {
   });
 
   it('refuses a shard path that could name a file outside the index folder (issue 28)', () => {
-    const withPath = (path: string) => {
+    const manifestWith = (path: string) => {
       const m = structuredClone(good);
       if (m.files[0]?.shards[0]) m.files[0].shards[0].path = path;
-      return parseRunManifest(JSON.stringify(m));
+      return m;
     };
+    const withPath = (path: string) => parseRunManifest(JSON.stringify(manifestWith(path)));
     const cases: [string, RegExp][] = [
       ['../../../victims/precious.txt', /leaves the index folder/],
       ['shards/../../x.parquet', /leaves the index folder/],
@@ -58,10 +59,13 @@ describe('the run manifest', () => {
         error: expect.stringMatching(/^manifest.json: files.0.shards.0.path \(file "step_0001.jsonl.gz"\): /),
       });
       expect(indexPathProblem(path), path).toMatch(why);
+      // The fast path never takes it: the manifest is otherwise plain, so the path is what it refuses.
+      expect(plainManifest(manifestWith(path)), path).toBeNull();
     }
     for (const ok of ['shards/a.jsonl/L000000001-000000009.x.parquet', 'parts/task-0/shards/s.parquet', 'shards/..x/y.parquet']) {
       expect(indexPathProblem(ok), ok).toBeNull();
       expect(withPath(ok)).toEqual({ manifest: expect.anything() });
+      expect(plainManifest(manifestWith(ok)), ok).not.toBeNull();
     }
   });
 });
