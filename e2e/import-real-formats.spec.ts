@@ -76,7 +76,7 @@ test('a NeMo Gym rollout with token ids shows them as a real segment', async ({ 
   const context = page.locator('.scell--ctx').first();
   await expect(context).toContainText("shown as the record's messages");
   await expect(context).toContainText('You are an expert competitive programmer');
-  await expect(context).not.toContainText('⟨#');
+  await expect(context).not.toContainText('[#');
   await screenshot(page, testInfo, 'real-nemo-gym-tokens-rollout');
 });
 

@@ -3,7 +3,7 @@ import { type ContextChange, isTextOnly, previousSequence, visibleMessages } fro
 import type { Rollout } from '../../../format';
 import { formatCount } from '../../../format';
 import type { Decoder } from '../../../load';
-import { type ContextRun, contextRuns, decodeRun, PREVIEW_TOKENS, splitSpecial } from './contextRuns';
+import { type ContextRun, contextRuns, decodeRun, PREVIEW_TOKENS, shownId, splitSpecial } from './contextRuns';
 import { TextContext } from './TextContext';
 import type { Expanded } from './useExpanded';
 
@@ -124,7 +124,7 @@ function RunView({ run, ids, runKey, decoder, pending, expanded }: RunProps) {
       </>
     )
   );
-  const titled = decoded?.exact === 'ids' ? `${run.label} (some tokens have no text and show as ⟨#id⟩)` : run.label;
+  const titled = decoded?.exact === 'ids' ? `${run.label} (some tokens have no text and show as ${shownId('id')})` : run.label;
   return (
     <>
       {fold && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContextChange } from '../../../analysis';
-import { contextRuns, decodeRun, SHORT_KEPT, splitSpecial } from './contextRuns';
+import { contextRuns, decodeRun, SHORT_KEPT, shownId, splitSpecial } from './contextRuns';
 
 const change = (pieces: ContextChange['pieces']): ContextChange => ({ pieces, added: 0, dropped: 0, rewritten: false, approximate: false });
 
@@ -60,8 +60,16 @@ describe('decodeRun', () => {
 
   it('falls back to pieces, then to ids for tokens without text', () => {
     expect(decodeRun([1, 2], byPiece)).toEqual({ text: '<b>x', exact: 'pieces' });
-    expect(decodeRun([1, 7], byPiece)).toEqual({ text: '<b>⟨#7⟩', exact: 'ids' });
-    expect(decodeRun([7, 8], null)).toEqual({ text: '⟨#7⟩⟨#8⟩', exact: 'ids' });
+    expect(decodeRun([1, 7], byPiece)).toEqual({ text: '<b>[#7]', exact: 'ids' });
+    expect(decodeRun([7, 8], null)).toEqual({ text: '[#7][#8]', exact: 'ids' });
+  });
+
+  it('marks an id with ASCII only, which every monospace font draws itself', () => {
+    // A character the page's font lacks splits the text into a fallback font's run at every id: a context
+    // of thousands of ids then took several times as long to lay out (contextRuns.ts).
+    const marks = [...shownId(150000)].filter((ch) => !/[0-9#]/.test(ch));
+    expect(marks).toHaveLength(2);
+    for (const ch of marks) expect(ch.codePointAt(0)).toBeLessThan(0x80);
   });
 });
 
