@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeIndexShard, type IndexRow } from '../../format';
 import { buildIndexRow } from '../../testing/builders';
-import { mergePart, partBuffers, RunColumns, type ShardPart } from './runColumns';
+import { BlobColumn, mergePart, partBuffers, RunColumns, type ShardPart } from './runColumns';
 import { appendShard, decodeShard } from './shardRows';
 
 const row = (k: number, over: Partial<IndexRow> = {}): IndexRow =>
@@ -186,5 +187,26 @@ describe('run columns', () => {
     for (const a of [c.steps, c.generated, c.regressions, c.errors, c.warnings, c.codeSet]) expect(a.BYTES_PER_ELEMENT).toBe(1);
     // 9 dictionaries and 6 codes or counts at a byte, against 4 before: 45 bytes a row saved.
     expect(c.byteLength / 2000).toBeLessThan(80);
+  });
+});
+
+describe('BlobColumn', () => {
+  it('reads back every value as UTF-8 holds it, short or long, ASCII or not', () => {
+    const utf8 = (v: string) => new TextDecoder().decode(new TextEncoder().encode(v));
+    const value = fc.oneof(
+      fc.string({ maxLength: 70 }),
+      fc.string({ unit: 'grapheme', maxLength: 70 }),
+      fc.string({ unit: 'binary', maxLength: 70 }),
+      // An ASCII id with one other character anywhere in it (the byte-by-byte read must give way).
+      fc.tuple(fc.string({ maxLength: 40 }), fc.constantFrom('é', '\u0080', '\u00ff', '😀', '\ud800'), fc.string({ maxLength: 40 })).map((p) => p.join('')),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 30 }), fc.boolean(), (values, asBytes) => {
+        const c = new BlobColumn(values.length);
+        values.forEach((v, i) => (asBytes ? c.setBytes(i, new TextEncoder().encode(v)) : c.set(i, v)));
+        expect(values.map((_, i) => c.at(i))).toEqual(values.map(utf8));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
