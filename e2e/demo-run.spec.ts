@@ -36,6 +36,14 @@ test('the start page offers the demo training run beside the single-file demo, a
   // Axis titles, and a reward axis from 0 to 1: the ±1 std band of a 0/1 reward set it at −0.45 to 1.35.
   await expect(reward).toContainText('training step');
   await expect(reward.locator('.recharts-yAxis-tick-labels text')).toHaveText(['0', '0.25', '0.5', '0.75', '1']);
+  // Training steps labelled at round steps (one increment of 1, 2 or 5 x 10^k) between the first and the last.
+  const steps = (await reward.locator('.recharts-xAxis-tick-labels text').allTextContents()).map(Number);
+  expect(steps.length).toBeGreaterThanOrEqual(4);
+  const round = steps.slice(1, -1);
+  const by = (round[1] ?? 0) - (round[0] ?? 0);
+  expect([1, 2, 5, 10, 20, 50]).toContain(by);
+  expect(round.every((s, k) => s % by === 0 && (k === 0 || s - (round[k - 1] ?? 0) === by))).toBe(true);
+  expect(steps.at(-1)).toBe(training - 1);
   await screenshot(page, testInfo, 'demo-run-open');
 
   // A later step compared with an earlier one reads earlier | later, and an improvement as +.

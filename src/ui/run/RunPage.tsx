@@ -39,6 +39,8 @@ const line = { isAnimationActive: false, dot: false, strokeWidth: 1.6, connectNu
 const NO_ROWS: readonly ChartRow[] = [];
 /** The y domain of a share of every rollout (a new array each render would redraw a memoized chart). */
 const WHOLE: [number, number] = [0, 1];
+/** Its ticks: every quarter (the y axis shows each of its ticks, unmeasured: TrendChart.tsx). */
+const QUARTERS = [0, 0.25, 0.5, 0.75, 1];
 /** The termination chart's points drawn as bars at most; more are a stepped area (termBars). */
 const BARS_UP_TO = 60;
 
@@ -59,7 +61,7 @@ const REWARD = (
 /** The charts drawn after the reward chart, in page order (the last two only for a run that has their values). */
 const LATER = ['signal', 'termination', 'zeroVariance', 'length', 'truncated', 'findings', 'regressions', 'mismatch', 'kl'] as const;
 type LaterChart = (typeof LATER)[number];
-type ChartSpec = Pick<ComponentProps<typeof TrendChart>, 'title' | 'note' | 'yLabel' | 'format' | 'domain' | 'children'>;
+type ChartSpec = Pick<ComponentProps<typeof TrendChart>, 'title' | 'note' | 'yLabel' | 'format' | 'domain' | 'yTicks' | 'children'>;
 /**
  * The later charts whose series never change, made once: a chart is memoized, and new elements each render
  * would redraw it. Termination and findings draw a series per termination or code of the run (RunTrends).
@@ -71,6 +73,7 @@ const FIXED: Partial<Record<LaterChart, ChartSpec>> = {
     yLabel: '% of rollouts',
     format: pct,
     domain: WHOLE,
+    yTicks: QUARTERS,
     children: <Line dataKey="signalShare" name="in signal" stroke="#1a7f37" {...line} />,
   },
   zeroVariance: {
@@ -79,6 +82,7 @@ const FIXED: Partial<Record<LaterChart, ChartSpec>> = {
     yLabel: '% of groups',
     format: pct,
     domain: WHOLE,
+    yTicks: QUARTERS,
     children: <Line dataKey="zeroVarianceShare" name="zero variance" stroke="#bf8700" {...line} />,
   },
   length: {
@@ -293,6 +297,7 @@ function RunTrends({ snapshot, manifest }: { snapshot: RunSnapshot | null; manif
                 legend
                 format={pct}
                 domain={WHOLE}
+                yTicks={QUARTERS}
               >
                 {termBars}
               </TrendChart>

@@ -1,8 +1,9 @@
-import { memo, type ReactNode, useRef, useState } from 'react';
-import { ComposedChart, Legend, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { memo, type ReactNode, useMemo, useRef, useState } from 'react';
+import { ComposedChart, Legend, ReferenceArea, ResponsiveContainer, Tooltip, useChartWidth, XAxis, YAxis } from 'recharts';
 import { formatStatistic } from '../../analysis';
 import type { StepRange } from '../../state';
 import { type ChartRow, rowOf } from './runModel';
+import { stepTicks } from './stepTicks';
 
 interface Props {
   title: string;
@@ -16,6 +17,8 @@ interface Props {
   /** What the y axis measures, with its unit: the axis title. */
   yLabel: string;
   domain?: [number, number] | 'share' | [(min: number) => number, (max: number) => number];
+  /** The y axis's ticks, where recharts' own would not do (a stacked share's sums a float over 1 gave 0, 30, 60, 90 %). */
+  yTicks?: readonly number[];
   children: ReactNode;
   /** One line under the title: what the chart counts. */
   note?: string;
@@ -92,6 +95,7 @@ function TrendChartView({
   legend,
   yLabel,
   frame,
+  yTicks,
 }: Props) {
   const plot = useRef<HTMLDivElement>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
@@ -141,18 +145,14 @@ function TrendChartView({
               onMouseLeave={() => setQuietOn(null)}
               style={{ cursor: 'crosshair', userSelect: 'none' }}
             >
-              <XAxis
-                dataKey="step"
-                type="category"
-                tick={{ fontSize: 11 }}
-                minTickGap={16}
-                // The first and last steps always labelled (a narrow chart dropped step 0's).
-                interval="preserveStartEnd"
-                label={{ value: 'training step', position: 'insideBottom', offset: -10, ...AXIS_TITLE }}
-              />
+              <StepAxis rows={rows} />
               <YAxis
                 width={Y_AXIS_WIDTH}
                 tick={{ fontSize: 11 }}
+                ticks={yTicks}
+                // A share's top is a multiple of 5 % (SHARE_DOMAIN): five steps of it land on round values
+                // (0, 1, ..., 5 %); four gave 0, 1.5, 3.0 and 4.5 % under a top of 5.0 %.
+                tickCount={domain === 'share' ? 6 : 5}
                 tickFormatter={format}
                 domain={domain === 'share' ? SHARE_DOMAIN : (domain ?? ['auto', 'auto'])}
                 label={{ value: yLabel, angle: -90, position: 'insideLeft', offset: -2, style: { textAnchor: 'middle' }, ...AXIS_TITLE }}
@@ -183,4 +183,17 @@ function TrendChartView({
       </div>
     </figure>
   );
+}
+
+const TICK = { fontSize: 11 };
+const X_TITLE = { value: 'training step', position: 'insideBottom', offset: -10, ...AXIS_TITLE } as const;
+
+/**
+ * The x axis, labelled at round steps (stepTicks.ts) for the plot's width; inside the chart, where recharts
+ * knows that width. Always the first and the last step (a narrow chart once dropped step 0's).
+ */
+function StepAxis({ rows }: { rows: readonly ChartRow[] }) {
+  const width = useChartWidth() ?? 0;
+  const ticks = useMemo(() => stepTicks(rows, width - MARGIN.left - MARGIN.right - Y_AXIS_WIDTH), [rows, width]);
+  return <XAxis dataKey="step" type="category" tick={TICK} ticks={ticks} interval={0} label={X_TITLE} />;
 }
