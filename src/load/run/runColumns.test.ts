@@ -198,12 +198,17 @@ describe('BlobColumn', () => {
       fc.string({ unit: 'grapheme', maxLength: 70 }),
       fc.string({ unit: 'binary', maxLength: 70 }),
       // An ASCII id with one other character anywhere in it (the byte-by-byte read must give way).
-      fc.tuple(fc.string({ maxLength: 40 }), fc.constantFrom('é', '\u0080', '\u00ff', '😀', '\ud800'), fc.string({ maxLength: 40 })).map((p) => p.join('')),
+      fc
+        .tuple(fc.string({ maxLength: 40 }), fc.constantFrom('é', '\u0080', '\u00ff', '😀', '\ud800'), fc.string({ maxLength: 40 }))
+        .map((p) => p.join('')),
     );
     fc.assert(
       fc.property(fc.array(value, { maxLength: 30 }), fc.boolean(), (values, asBytes) => {
         const c = new BlobColumn(values.length);
-        values.forEach((v, i) => (asBytes ? c.setBytes(i, new TextEncoder().encode(v)) : c.set(i, v)));
+        for (const [i, v] of values.entries()) {
+          if (asBytes) c.setBytes(i, new TextEncoder().encode(v));
+          else c.set(i, v);
+        }
         expect(values.map((_, i) => c.at(i))).toEqual(values.map(utf8));
       }),
       { numRuns: 500 },
