@@ -43,6 +43,7 @@ const LEGEND_STYLE = { fontSize: 11, lineHeight: '14px', paddingTop: 14 };
 const SHARE_DOMAIN: [number, (max: number) => number] = [0, (max: number) => Math.min(1, Math.max(Math.ceil(max * 20 - 1e-9) / 20, 0.05))];
 
 const Y_AXIS_WIDTH = 52;
+const TICK = { fontSize: 11 };
 
 /**
  * The row under the pointer, from where it is on the plot: a category axis gives each row an equal band.
@@ -148,7 +149,7 @@ function TrendChartView({
               <StepAxis rows={rows} />
               <YAxis
                 width={Y_AXIS_WIDTH}
-                tick={{ fontSize: 11 }}
+                tick={TICK}
                 ticks={yTicks}
                 // A share's top is a multiple of 5 % (SHARE_DOMAIN): five steps of it land on round values
                 // (0, 1, ..., 5 %); four gave 0, 1.5, 3.0 and 4.5 % under a top of 5.0 %.
@@ -185,7 +186,6 @@ function TrendChartView({
   );
 }
 
-const TICK = { fontSize: 11 };
 const X_TITLE = { value: 'training step', position: 'insideBottom', offset: -10, ...AXIS_TITLE } as const;
 
 /**
