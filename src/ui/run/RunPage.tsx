@@ -39,7 +39,7 @@ const line = { isAnimationActive: false, dot: false, strokeWidth: 1.6, connectNu
 const NO_ROWS: readonly ChartRow[] = [];
 /** The y domain of a share of every rollout (a new array each render would redraw a memoized chart). */
 const WHOLE: [number, number] = [0, 1];
-/** Its ticks: every quarter (the y axis shows each of its ticks, unmeasured: TrendChart.tsx). */
+/** Its ticks: every quarter (recharts' own, for a stacked share whose sums are a float just over 1, were 0, 30, 60, 90 %). */
 const QUARTERS = [0, 0.25, 0.5, 0.75, 1];
 /** The termination chart's points drawn as bars at most; more are a stepped area (termBars). */
 const BARS_UP_TO = 60;
