@@ -49,3 +49,37 @@ test('back from a rollout opened in the list, the list is where it was left, not
   await expect(rolloutGrid(page)).toBeFocused();
   expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top);
 });
+
+test('while a rollout is open, the hidden list takes no click, no Tab and no screen reader', async ({ page }) => {
+  await page.goto('/');
+  await expectLoaded(page, 44);
+  const firstRow = rolloutRows(page).first();
+  const box = await firstRow.boundingBox();
+  if (!box) throw new Error('no row');
+  await firstRow.dblclick();
+  await expect(page).toHaveURL(/[?&]view=rollout/);
+  const hidden = page.locator('.kept-page--hidden');
+  await expect(hidden).toHaveCount(1);
+  // Its rows keep their layout (content-visibility), under the rollout page: whatever the pointer lands on,
+  // anywhere in the page's area (the first row's place among them), belongs to the rollout page or the
+  // shell, never to the hidden list or its own empty box.
+  const main = await page.locator('main').boundingBox();
+  if (!main) throw new Error('no main');
+  const points = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
+  for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) points.push({ x: main.x + (main.width * i) / 10, y: main.y + (main.height * j) / 10 });
+  const hits = await page.evaluate(
+    (points) =>
+      points.map(({ x, y }) => {
+        const el = document.elementFromPoint(x, y);
+        return el === null ? 'nothing' : el.closest('.kept-page--hidden') !== null ? 'list' : 'other';
+      }),
+    points,
+  );
+  expect(hits.filter((h) => h !== 'other')).toEqual([]);
+  await expect(rolloutGrid(page)).toHaveCount(0);
+  // Forty Tabs go round the rollout page and the shell, never into the list.
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.kept-page--hidden') !== null)).toBe(false);
+  }
+});

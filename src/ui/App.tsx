@@ -5,7 +5,7 @@ import { ProblemsPanel } from './problems/ProblemsPanel';
 import { RunNotices, TooManyToList } from './RunParts';
 import { PLACEHOLDER, type Route, RoutePage, routeOf } from './routes';
 import { SearchBox } from './search/SearchBox';
-import { KeptPageVisible } from './shared/keptPage';
+import { HIDDEN_PAGE, KeptPageVisible } from './shared/keptPage';
 import { Header } from './shell/Header';
 
 /** The page: what the URL opens (files, or a run read from its index: `?run=`) and the URL's view of it. */
@@ -38,8 +38,8 @@ function Shell() {
         {kept
           .filter((r) => source.hasData || (r.beforeData && source.status === 'loading'))
           .map((r) => (
-            // Hidden, not disconnected (shared/keptPage.ts): in place, invisible, inert, the same width.
-            <div key={r.view} className={r === route ? 'kept-page' : 'kept-page kept-page--hidden'} inert={r !== route}>
+            // Hidden, not disconnected (shared/keptPage.ts): in place, not drawn, the same width.
+            <div key={r.view} className={r === route ? 'kept-page' : `kept-page ${HIDDEN_PAGE}`}>
               <KeptPageVisible value={r === route}>{tooManyToList(source, r) ?? <RoutePage route={r} />}</KeptPageVisible>
             </div>
           ))}

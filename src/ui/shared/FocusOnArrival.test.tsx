@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FocusOnArrival } from './FocusOnArrival';
-import { KeptPageVisible, useFrozenWhileHidden } from './keptPage';
+import { HIDDEN_PAGE, KeptPageVisible, useFrozenWhileHidden } from './keptPage';
 
 let listRenders = 0;
 /** A page like the run list: a focusable grid, kept mounted, frozen while hidden by the shell's context. */
@@ -37,13 +37,13 @@ afterEach(() => {
 });
 
 describe('focus on arrival', () => {
-  it('moves from a kept page just hidden (inert) to the page shown, and back when the kept page shows again', () => {
+  it('moves from a kept page just hidden to the page shown, and back when the kept page shows again', () => {
     const root = createRoot(host);
     const draw = (rollout: boolean) =>
       flushSync(() =>
         root.render(
           <>
-            <div inert={rollout}>
+            <div className={rollout ? HIDDEN_PAGE : undefined}>
               <KeptPageVisible value={!rollout}>
                 <ListPage />
               </KeptPageVisible>

@@ -5,9 +5,23 @@ import { createContext, useContext, useLayoutEffect, useRef } from 'react';
  * It stays mounted and connected, only hidden: React's Activity disconnected its effects on hiding, which
  * for the run page's nine charts was one task of 71-113 ms at the click that left it (recharts' store
  * updates in their layout effects' cleanups), and connected them again on coming back (a 0.5 s stretch),
- * issue 25. A page hidden this way keeps the DOM focus it had (the list's grid, inert now): see
- * FocusOnArrival.
+ * issue 25. A page hidden this way keeps the DOM focus it had (the list's grid) until the browser's next
+ * rendering step: see FocusOnArrival.
  */
+
+/**
+ * The class of a kept page while hidden (app.css): `content-visibility: hidden` alone, which skips its
+ * contents for paint, hit testing, focus and the accessibility tree, and keeps their layout. No inherited
+ * property changes with it (`visibility`, `pointer-events`, `inert` did): any of those restyled the whole
+ * hidden page after the next paint, 471 elements and 4-6 ms for the run list each time a rollout opened
+ * from it, issue 25.
+ */
+export const HIDDEN_PAGE = 'kept-page--hidden';
+
+/** Whether an element is inside a kept page now hidden. */
+export function inHiddenPage(el: Element): boolean {
+  return el.closest(`.${HIDDEN_PAGE}`) !== null;
+}
 
 /** False while the page is kept hidden. */
 export const KeptPageVisible = createContext(true);
