@@ -2,6 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { intents, readSelection, withRollout, withSources } from './url';
 
 describe('selection in the query string', () => {
+  it('parses an address once: the same string gives the same frozen selection, another string a new one', () => {
+    const search = '?src=a&src=b&run=r&steps=2-5&a=x&b=y&view=compare';
+    const first = readSelection(search);
+    expect(readSelection(search)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.sources) && Object.isFrozen(first.steps)).toBe(true);
+    // Shared by every reader, so a change must fail rather than reach the next one.
+    expect(() => (first.sources as string[]).push('c')).toThrow(TypeError);
+    const other = readSelection('?src=a');
+    expect(other).not.toBe(first);
+    expect(other.sources).toEqual(['a']);
+    expect(readSelection(search)).toEqual(first);
+  });
+
   it('reads sources in order, once each, and the selected rollout', () => {
     expect(readSelection('?src=local:a.jsonl&src=https://x/b.jsonl&src=local:a.jsonl&rollout=r-1%23a-2')).toMatchObject({
       sources: ['local:a.jsonl', 'https://x/b.jsonl'],

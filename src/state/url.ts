@@ -157,7 +157,26 @@ function nonNegativeNumber(v: string | null): number | null {
   return Number(v);
 }
 
+/**
+ * The selection an address holds. Parsed once per address: every component reading the selection calls
+ * this for the same string in a render (a rollout opened from the list: tens of URLSearchParams parses,
+ * 1-3 ms, issue 25). Frozen, since it is shared: a caller that wants to change it makes its own.
+ */
 export function readSelection(search: string): Selection {
+  if (lastSelection?.search !== search) lastSelection = { search, selection: deepFreeze(parseSelection(search)) };
+  return lastSelection.selection;
+}
+let lastSelection: { search: string; selection: Selection } | null = null;
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function parseSelection(search: string): Selection {
   const params = new URLSearchParams(search);
   const sources = [...new Set(params.getAll(SRC_PARAM).filter((s) => s !== ''))];
   const rollout = params.get(ROLLOUT_PARAM) || null;
@@ -213,6 +232,13 @@ export interface ReadParams {
 }
 
 export function readParams(search: string): ReadParams {
+  // Parsed once per address, as readSelection.
+  if (lastParams?.search !== search) lastParams = { search, params: deepFreeze(parseParams(search)) };
+  return lastParams.params;
+}
+let lastParams: { search: string; params: ReadParams } | null = null;
+
+function parseParams(search: string): ReadParams {
   const params = new URLSearchParams(search);
   const rules = params.get(RULES_PARAM) || null;
   return {
