@@ -83,3 +83,15 @@ test('while a rollout is open, the hidden list takes no click, no Tab and no scr
     expect(await page.evaluate(() => document.activeElement?.closest('.kept-page--hidden') !== null)).toBe(false);
   }
 });
+
+test('a double click that opens a row selects no word of it, which stayed highlighted in the list', async ({ page }) => {
+  await page.goto('/');
+  await expectLoaded(page, 44);
+  // On the rollout's id, a word a double click would select.
+  await rolloutRows(page).first().getByText('r-article').dblclick();
+  await expect(page).toHaveURL(/[?&]view=rollout/);
+  // The browser's Back: nothing clicked or focused that would clear a selection on the way.
+  await page.goBack();
+  await expect(rolloutRows(page).first()).toBeVisible();
+  expect(await page.evaluate(() => String(window.getSelection()))).toBe('');
+});

@@ -97,6 +97,11 @@ export function RunTable(props: Props) {
     const index = rowIndexOf(e);
     if (index !== null) open(index);
   };
+  // A double click opens a row; without this its second press also selected the word under the pointer,
+  // still highlighted in the list on coming back. A single press and a drag still select text.
+  const onMouseDown = (e: MouseEvent<HTMLTableElement>) => {
+    if (e.detail > 1 && rowIndexOf(e) !== null) e.preventDefault();
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     // Keys on a header's sort button are the button's own.
@@ -148,6 +153,7 @@ export function RunTable(props: Props) {
         onClick={onClick}
         onKeyDown={onKeyDown}
         onDoubleClick={onDoubleClick}
+        onMouseDown={onMouseDown}
       >
         <thead className="runs__head">
           <tr aria-rowindex={1} className="runs__header-row">
