@@ -66,7 +66,8 @@ test('while a rollout is open, the hidden list takes no click, no Tab and no scr
   const main = await page.locator('main').boundingBox();
   if (!main) throw new Error('no main');
   const points = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
-  for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) points.push({ x: main.x + (main.width * i) / 10, y: main.y + (main.height * j) / 10 });
+  for (let i = 1; i < 10; i++)
+    for (let j = 1; j < 10; j++) points.push({ x: main.x + (main.width * i) / 10, y: main.y + (main.height * j) / 10 });
   const hits = await page.evaluate(
     (points) =>
       points.map(({ x, y }) => {
