@@ -12,9 +12,9 @@ import { createContext, useContext, useLayoutEffect, useRef } from 'react';
 /**
  * The class of a kept page while hidden (app.css): `content-visibility: hidden`, which skips its contents
  * for paint, hit testing, focus and the accessibility tree and keeps their layout, and a place under the
- * page shown for its own empty box. No inherited property changes with it (`visibility`, `pointer-events`,
- * `inert` did): any of those restyled the whole hidden page after the next paint, 471 elements and 4-6 ms
- * for the run list each time a rollout opened from it (docs/adr/0036, issue 25).
+ * page shown for its own empty box. No inherited property changes with it: with `visibility`,
+ * `pointer-events` and `inert`, the whole hidden page was restyled after the next paint, 471 elements and
+ * 4-6 ms for the run list each time a rollout opened from it (docs/adr/0036, issue 25).
  */
 export const HIDDEN_PAGE = 'kept-page--hidden';
 
