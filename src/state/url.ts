@@ -162,11 +162,16 @@ function nonNegativeNumber(v: string | null): number | null {
  * this for the same string in a render (a rollout opened from the list: tens of URLSearchParams parses,
  * 1-3 ms, issue 25). Frozen, since it is shared: a caller that wants to change it makes its own.
  */
-export function readSelection(search: string): Selection {
-  if (lastSelection?.search !== search) lastSelection = { search, selection: deepFreeze(parseSelection(search)) };
-  return lastSelection.selection;
+export const readSelection: (search: string) => Selection = lastPerAddress(parseSelection);
+
+/** `parse`, keeping its last result by the address string, frozen (every reader shares it). */
+function lastPerAddress<T>(parse: (search: string) => T): (search: string) => T {
+  let last: { search: string; value: T } | null = null;
+  return (search) => {
+    if (last?.search !== search) last = { search, value: deepFreeze(parse(search)) };
+    return last.value;
+  };
 }
-let lastSelection: { search: string; selection: Selection } | null = null;
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -231,12 +236,8 @@ export interface ReadParams {
   rules: { name: string; text: string } | null;
 }
 
-export function readParams(search: string): ReadParams {
-  // Parsed once per address, as readSelection.
-  if (lastParams?.search !== search) lastParams = { search, params: deepFreeze(parseParams(search)) };
-  return lastParams.params;
-}
-let lastParams: { search: string; params: ReadParams } | null = null;
+/** The read options' parameters, parsed once per address as readSelection. */
+export const readParams: (search: string) => ReadParams = lastPerAddress(parseParams);
 
 function parseParams(search: string): ReadParams {
   const params = new URLSearchParams(search);
