@@ -40,16 +40,15 @@ export type PositionRole =
   | { kind: 'after' };
 
 /**
- * The roles of the training sequence's positions (trainingRoles) as parallel arrays: a 100k-token record
- * does not become 100k objects (the token view of such a rollout, issue 25).
+ * The roles of the training sequence's positions (trainingRoles), read per position from two typed
+ * arrays written only where a segment generated: a 100k-token record does not become 100k objects, and
+ * its long context costs no write (the token view of such a rollout, issue 25).
  */
 export interface TrainingPositions {
   /** The segment whose generation holds the position, or -1 (context, or after the last generation). */
-  segment: Int32Array;
-  /** The position's index in that segment's `generated_ids` (where `segment` is not -1). */
-  index: Int32Array;
-  /** 1 where that segment's own loss mask trains the token. */
-  trainable: Uint8Array;
+  segmentAt(position: number): number;
+  /** Whether that segment's own loss mask trains the token (false where no segment generated). */
+  trainable(position: number): boolean;
   /** One past the last generated position of any segment: a position from here on is after them. */
   end: number;
 }
@@ -63,38 +62,35 @@ export interface TrainingPositions {
  */
 export function trainingPositions(record: Rollout): TrainingPositions {
   const n = record.training?.sequence_ids.length ?? 0;
-  const segment = new Int32Array(n).fill(-1);
-  const index = new Int32Array(n);
-  const trainable = new Uint8Array(n);
+  // The segment + 1, so that the zeros a new array starts with mean "none" and need no fill.
+  const owner = new Int32Array(n);
+  const trains = new Uint8Array(n);
   let end = 0;
   record.segments.forEach((seg, si) => {
     const mask = segmentMask(seg);
     const start = seg.input_ids.length;
     for (let j = 0; j < seg.generated_ids.length && start + j < n; j++) {
-      const trains = mask[j] === 1;
+      const trained = mask[j] === 1;
       const p = start + j;
-      if (!trains && segment[p] !== -1 && trainable[p] === 1) continue;
-      segment[p] = si;
-      index[p] = j;
-      trainable[p] = trains ? 1 : 0;
+      if (!trained && owner[p] !== 0 && trains[p] === 1) continue;
+      owner[p] = si + 1;
+      trains[p] = trained ? 1 : 0;
     }
     end = Math.max(end, start + seg.generated_ids.length);
   });
-  return { segment, index, trainable, end };
+  return { segmentAt: (p) => (owner[p] ?? 0) - 1, trainable: (p) => trains[p] === 1, end };
 }
 
 /** trainingPositions, one object a position: for a caller that reads a few or a short sequence. */
 export function trainingRoles(record: Rollout): PositionRole[] {
-  const { segment, index, trainable, end } = trainingPositions(record);
-  return Array.from(
-    segment,
-    (si, i): PositionRole =>
-      si !== -1
-        ? { kind: 'generated', segment: si, index: index[i] ?? 0, trainable: trainable[i] === 1 }
-        : i < end
-          ? { kind: 'context' }
-          : { kind: 'after' },
-  );
+  const at = trainingPositions(record);
+  const n = record.training?.sequence_ids.length ?? 0;
+  return Array.from({ length: n }, (_, i): PositionRole => {
+    const si = at.segmentAt(i);
+    if (si !== -1)
+      return { kind: 'generated', segment: si, index: i - (record.segments[si]?.input_ids.length ?? 0), trainable: at.trainable(i) };
+    return i < at.end ? { kind: 'context' } : { kind: 'after' };
+  });
 }
 
 /**

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildRollout, buildSegment } from '../testing/builders';
-import { knownPieces, TokenRole, tokenTrack } from './tokens';
+import { knownPieces, TokenRole, type TokenTrack, tokenTrack } from './tokens';
+
+/** What a track reads per position, as arrays over its positions. */
+const sampled = (t: TokenTrack | null) => (t ? Array.from(t.ids, (_, i) => t.sampled(i)) : null);
+const segments = (t: TokenTrack | null) => (t ? Array.from(t.ids, (_, i) => t.segmentOf(i)) : null);
 
 const record = buildRollout({
   segments: [
@@ -15,8 +19,10 @@ describe('tokenTrack', () => {
     const t = tokenTrack(record, { kind: 'segment', segment: 0 });
     expect(t?.ids).toEqual([1, 2, 3, 4]);
     expect([...(t?.roles ?? [])]).toEqual([TokenRole.Context, TokenRole.Context, TokenRole.Trained, TokenRole.Masked]);
-    expect(t?.sampled).toEqual([null, null, -0.1, -0.2]);
-    expect([...(t?.segmentOf ?? [])]).toEqual([-1, -1, 0, 0]);
+    expect(sampled(t)).toEqual([null, null, -0.1, -0.2]);
+    expect(segments(t)).toEqual([-1, -1, 0, 0]);
+    expect(t?.sampled(4)).toBeNull();
+    expect(t?.segmentOf(4)).toBe(-1);
     expect(tokenTrack(record, { kind: 'segment', segment: 9 })).toBeNull();
   });
 
@@ -31,7 +37,8 @@ describe('tokenTrack', () => {
       TokenRole.Trained,
       TokenRole.After,
     ]);
-    expect(t?.sampled).toEqual([null, null, -0.1, -0.2, null, -0.3, null]);
+    expect(sampled(t)).toEqual([null, null, -0.1, -0.2, null, -0.3, null]);
+    expect(segments(t)).toEqual([-1, -1, 0, 0, -1, 1, -1]);
     expect(t?.trainer?.[5]).toBe(-0.4);
     expect(tokenTrack(buildRollout(), { kind: 'training' })).toBeNull();
   });
@@ -41,7 +48,7 @@ describe('tokenTrack', () => {
       { ...record, training: { sequence_ids: [1, 2, 9, 4, 5, 6], loss_mask: [0, 0, 1, 0, 0, 1] } },
       { kind: 'training' },
     );
-    expect(t?.sampled).toEqual([null, null, null, -0.2, null, -0.3]);
+    expect(sampled(t)).toEqual([null, null, null, -0.2, null, -0.3]);
   });
 });
 

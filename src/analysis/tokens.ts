@@ -22,57 +22,72 @@ export type TokenRole = (typeof TokenRole)[keyof typeof TokenRole];
 
 /**
  * One sequence ready for a token view, as parallel arrays (a 100k-token rollout must not become 100k
- * objects). `sampled[i]` is the behaviour log-prob of the token at i (null outside generations);
- * `trainer[i]` the trainer's log-prob of the token at i, predicted from the logits at i-1.
+ * objects). What holds only at generated positions (a few hundred of 100k, in a long context) is read
+ * per position rather than stored per position: a 100k-element array of nulls was the largest cost of
+ * opening such a rollout's token view (issue 25).
  */
 export interface TokenTrack {
   ids: readonly number[];
   roles: Uint8Array;
-  sampled: (number | null)[];
-  trainer: (number | null)[] | null;
+  /** The behaviour log-prob of the token at a position, or null (outside generations, or not the sampled token). */
+  sampled(position: number): number | null;
+  /** The trainer's log-prob of the token at i, predicted from the logits at i-1. */
+  trainer: readonly (number | null)[] | null;
   /** Segment whose generation a position belongs to, or -1. */
-  segmentOf: Int32Array;
+  segmentOf(position: number): number;
 }
 
 /** The token sequence of one segment (its context, then its generation) or of the training record. */
 export function tokenTrack(record: Rollout, source: TokenSource): TokenTrack | null {
   if (source.kind === 'segment') {
-    const seg = record.segments[source.segment];
+    const segment = source.segment;
+    const seg = record.segments[segment];
     if (!seg) return null;
     const n = seg.input_ids.length;
-    const ids = [...seg.input_ids, ...seg.generated_ids];
+    const ids = seg.input_ids.concat(seg.generated_ids);
     const roles = new Uint8Array(ids.length);
-    const segmentOf = new Int32Array(ids.length).fill(-1);
-    const sampled: (number | null)[] = new Array(ids.length).fill(null);
     const mask = segmentMask(seg);
-    seg.generated_ids.forEach((_, j) => {
-      roles[n + j] = mask[j] === 1 ? TokenRole.Trained : TokenRole.Masked;
-      segmentOf[n + j] = source.segment;
-      sampled[n + j] = seg.old_logprobs[j] ?? null;
-    });
-    return { ids, roles, sampled, trainer: null, segmentOf };
+    for (let j = 0; j < seg.generated_ids.length; j++) roles[n + j] = mask[j] === 1 ? TokenRole.Trained : TokenRole.Masked;
+    return {
+      ids,
+      roles,
+      sampled: (i) => (i >= n && i < ids.length ? (seg.old_logprobs[i - n] ?? null) : null),
+      trainer: null,
+      segmentOf: (i) => (i >= n && i < ids.length ? segment : -1),
+    };
   }
   const t = record.training;
   if (!t) return null;
   const ids = t.sequence_ids;
-  const roles = new Uint8Array(ids.length);
-  const sampled: (number | null)[] = new Array(ids.length).fill(null);
+  const n = ids.length;
   const at = trainingPositions(record);
-  for (let i = 0; i < ids.length; i++) {
-    const trained = t.loss_mask[i] === 1;
-    const si = at.segment[i] ?? -1;
-    if (si !== -1) {
-      // Only a position holding the very token that was sampled has a behaviour log-prob.
-      const seg = record.segments[si];
-      const j = at.index[i] ?? 0;
-      if (seg && seg.generated_ids[j] === ids[i]) sampled[i] = seg.old_logprobs[j] ?? null;
-      roles[i] = trained ? (at.trainable[i] === 1 ? TokenRole.Trained : TokenRole.WronglyTrained) : TokenRole.Masked;
-    } else {
-      roles[i] = trained ? TokenRole.WronglyTrained : i >= at.end ? TokenRole.After : TokenRole.Context;
+  // Context (0) is what a new array holds: only what is trained, after the generations, or generated is written.
+  const roles = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (t.loss_mask[i] === 1) roles[i] = TokenRole.WronglyTrained;
+    else if (i >= at.end) roles[i] = TokenRole.After;
+  }
+  for (const seg of record.segments) {
+    const start = seg.input_ids.length;
+    for (let p = start; p < start + seg.generated_ids.length && p < n; p++) {
+      // Every generated position has a segment (trainingPositions); where two overlap, the one it chose decides.
+      roles[p] = t.loss_mask[p] !== 1 ? TokenRole.Masked : at.trainable(p) ? TokenRole.Trained : TokenRole.WronglyTrained;
     }
   }
-  // The segment of each generated position is what trainingPositions found.
-  return { ids, roles, sampled, trainer: t.logprobs ?? null, segmentOf: at.segment };
+  return {
+    ids,
+    roles,
+    sampled: (i) => {
+      const seg = record.segments[at.segmentAt(i)];
+      if (!seg) return null;
+      // Only a position holding the very token that was sampled has a behaviour log-prob.
+      const j = i - seg.input_ids.length;
+      return seg.generated_ids[j] === ids[i] ? (seg.old_logprobs[j] ?? null) : null;
+    },
+    trainer: t.logprobs ?? null,
+    // The segment of each generated position is what trainingPositions found.
+    segmentOf: at.segmentAt,
+  };
 }
 
 /**

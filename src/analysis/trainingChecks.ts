@@ -54,14 +54,14 @@ export function trainingFindings(
   const positions = trainingPositions(record);
   const bad: number[] = [];
   training.loss_mask.forEach((m, pos) => {
-    if (m === 1 && positions.trainable[pos] !== 1) bad.push(pos);
+    if (m === 1 && !positions.trainable(pos)) bad.push(pos);
   });
   if (bad.length > 0) {
     const first = bad[0] ?? 0;
     const what =
-      first >= seq.length || (positions.segment[first] === -1 && first >= positions.end)
+      first >= seq.length || (positions.segmentAt(first) === -1 && first >= positions.end)
         ? 'after the last generation (padding)'
-        : positions.segment[first] === -1
+        : positions.segmentAt(first) === -1
           ? 'prompt or tool observation'
           : 'a generated token whose own loss_mask is 0';
     out.push(

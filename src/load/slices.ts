@@ -15,6 +15,8 @@ interface SliceOptions {
   onProgress?: (done: number) => void;
   /** Stops the pass between slices: the promise rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** How long one slice may run, in ms (SLICE_MS): less for work that should never hold back a frame. */
+  sliceMs?: number;
 }
 
 type Yielder = () => Promise<void>;
@@ -30,11 +32,11 @@ const yieldToPage: Yielder = (() => {
  * Runs `pass` to its end in slices of about SLICE_MS; the result of `runPass(pass)`. The first slice
  * too runs after the thread was given back once, so a caller in a render is not charged a slice.
  */
-export async function runInSlices<T>(pass: Pass<T>, { onProgress, signal }: SliceOptions = {}): Promise<T> {
+export async function runInSlices<T>(pass: Pass<T>, { onProgress, signal, sliceMs = SLICE_MS }: SliceOptions = {}): Promise<T> {
   for (;;) {
     await yieldToPage();
     signal?.throwIfAborted();
-    const until = performance.now() + SLICE_MS;
+    const until = performance.now() + sliceMs;
     let progress = 0;
     for (;;) {
       const r = pass.next();

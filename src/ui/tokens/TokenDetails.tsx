@@ -33,10 +33,10 @@ export function TokenDetails({ track, training, position, pinned, piece, thresho
   const text = piece(id);
   const role = track.roles[position] ?? TokenRole.Context;
   const info = roleInfo(role);
-  const sampled = track.sampled[position] ?? null;
+  const sampled = track.sampled(position);
   const trainer = track.trainer?.[position] ?? null;
   const difference = drift(trainer, sampled);
-  const segment = track.segmentOf[position] ?? -1;
+  const segment = track.segmentOf(position);
   const from = predictedFrom(position);
   const fromId = from === null ? undefined : track.ids[from];
   return (

@@ -266,7 +266,7 @@ const TokenRow = memo(function TokenRow({ start, end, y, gutter, track, cells, p
     const id = track.ids[pos] ?? 0;
     const text = piece(id);
     const role = track.roles[pos] ?? 0;
-    const style = chipStyle(role, track.sampled[pos], track.trainer?.[pos], mode, threshold);
+    const style = chipStyle(role, track.sampled(pos), track.trainer?.[pos], mode, threshold);
     const what = text === null ? `id ${id} (no text)` : `"${escapeText(text)}"`;
     const drift = style.drift === 'over' ? `, drift ${style.difference?.toFixed(2)} nat, above ${threshold}` : '';
     const marked = highlight !== null && pos >= highlight.start && pos < highlight.end;

@@ -7,7 +7,6 @@ import { selectToken, shadeByDrift, showTokenTarget, useSelectedDecoder, useSele
 import { rewriteReason } from '../shared/rewriteReason';
 import type { ShadeMode } from './chipStyle';
 import { findingTarget, tokenFindings } from './findingTargets';
-import { measureTokens } from './layout';
 import { RewriteNote } from './RewriteNote';
 import { resolveSequence, type SeqValue, sequenceOptions, toSource } from './sequence';
 import { TokenDetails } from './TokenDetails';
@@ -16,8 +15,10 @@ import { TokenGrid } from './TokenGrid';
 import { TokenLegend } from './TokenLegend';
 import { TokenSummary } from './TokenSummary';
 import './tokens.css';
+import { useTokenCells } from './useTokenCells';
 
 const noText = (): string | null => null;
+const NO_IDS: readonly number[] = [];
 
 /**
  * One sequence of a rollout as token chips: a segment (its context and generation) or the trainer's
@@ -36,7 +37,8 @@ function TokenTracks({ rolloutKey, record, findings: own }: { rolloutKey: string
   const seq = resolveSequence(record, selection.seq);
   const track = useMemo(() => (seq === null ? null : tokenTrack(record, toSource(seq))), [record, seq]);
   const piece = decoder ? decoder.piece : noText;
-  const cells = useMemo(() => (track ? measureTokens(track.ids, piece) : null), [track, piece]);
+  const shownFirst = selection.token;
+  const cells = useTokenCells(track?.ids ?? NO_IDS, piece, shownFirst);
   // Drift shading is part of what a link shows (`shade=drift`); a sequence without trainer log-probs
   // falls back to probability without forgetting the choice.
   const setDrift = shadeByDrift;
@@ -78,7 +80,7 @@ function TokenTracks({ rolloutKey, record, findings: own }: { rolloutKey: string
     selectToken(value, null);
   };
 
-  if (seq === null || !track || !cells) {
+  if (seq === null || !track) {
     return <p className="tokens-empty">This rollout has no segments and no training record: there are no tokens to show.</p>;
   }
   const canDrift = track.trainer !== null;
@@ -118,8 +120,10 @@ function TokenTracks({ rolloutKey, record, findings: own }: { rolloutKey: string
         </fieldset>
         <span className="tokens__decoding">
           Decoding: {decoder?.note ?? 'no decoder'}
-          {cells.missing > 0 && ` · ${formatCount(cells.missing)} tokens without text are shown as #id`}
-          {cells.missing > 0 &&
+          {/* A count of the whole sequence: none is said while only its start is measured. */}
+          {cells.complete && cells.missing > 0 && ` · ${formatCount(cells.missing)} tokens without text are shown as #id`}
+          {cells.complete &&
+            cells.missing > 0 &&
             decoder?.source === 'record' &&
             isQwenTokenizer(record) &&
             (tokenizer.error

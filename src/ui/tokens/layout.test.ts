@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ChipMetrics, chipLabel, chipText, labelCells, layoutRows, MAX_CHIP_CHARS, measureTokens, rowCount, rowOf } from './layout';
+import { runPass } from '../../analysis';
+import {
+  type ChipMetrics,
+  chipLabel,
+  chipText,
+  labelCells,
+  layoutRows,
+  MAX_CHIP_CHARS,
+  measureRestPass,
+  measureTokens,
+  rowCount,
+  rowOf,
+} from './layout';
 import { endsLine } from './whitespace';
 
 // 10 px per character, no padding, no gap: widths read as character counts.
@@ -109,6 +121,54 @@ describe('layoutRows', () => {
     const starts = layoutRows(big, 800, M);
     expect(performance.now() - started).toBeLessThan(200);
     expect(rowCount(starts)).toBe(n / 20);
+  });
+});
+
+describe('a sequence measured in part', () => {
+  it('measures its first tokens and says it is not complete; past the end it is', () => {
+    const t = measureTokens([1, 22, 333, 4444], () => null, 2);
+    expect([...t.cells]).toEqual([2, 3]);
+    expect([t.missing, t.complete]).toEqual([2, false]);
+    expect(measureTokens([1, 22], () => null, 9).complete).toBe(true);
+  });
+
+  it('measures the rest, from what the start measured on, to what measuring it whole gives', () => {
+    const text = fc.option(fc.constantFrom('', 'ab', '\n', 'x'.repeat(40), '中'), { nil: null });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 20_000 }), fc.func(text), fc.nat(20_000), (ids, textOf, cut) => {
+        const piece = (i: number) => textOf(i);
+        const first = measureTokens(ids, piece, cut);
+        expect(runPass(measureRestPass(ids, piece, first))).toEqual(measureTokens(ids, piece));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  // Issue 25: a long sequence is laid out from its start first, and whole after the first paint; the rows
+  // drawn first must be the whole layout's first rows, or the grid would shift under the reader.
+  it('lays out rows that are the first rows of the whole layout, leaving out the last row it cannot finish', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ cells: fc.integer({ min: 1, max: MAX_CHIP_CHARS }), breaks: fc.boolean() }), { maxLength: 80 }),
+        fc.nat(80),
+        fc.integer({ min: 30, max: 200 }),
+        fc.integer({ min: 1, max: 6 }),
+        (tokens, cut, width, perRow) => {
+          const whole = { cells: Uint8Array.from(tokens, (t) => t.cells), breakAfter: Uint8Array.from(tokens, (t) => (t.breaks ? 1 : 0)) };
+          const end = Math.min(cut, tokens.length);
+          const part = { cells: whole.cells.slice(0, end), breakAfter: whole.breakAfter.slice(0, end), complete: end === tokens.length };
+          const all = [...layoutRows(whole, width, M, perRow)];
+          const first = [...layoutRows(part, width, M, perRow)];
+          // Each row start of the part, its end marker included, is the whole layout's at the same index.
+          expect(all.slice(0, first.length)).toEqual(first);
+          if (part.complete) expect(first).toEqual(all);
+          // No row of the part runs past what was measured, and at most one row (its last) is left out.
+          expect(first[first.length - 1] ?? 0).toBeLessThanOrEqual(end);
+          expect(all.filter((s) => s < end).length - rowCount(Int32Array.from(first))).toBeLessThanOrEqual(1);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
 

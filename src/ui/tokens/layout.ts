@@ -3,6 +3,7 @@
  * the width of one), so rows can be cut for 100k tokens in one pass over two typed arrays, and the
  * virtualizer gets fixed-height rows it never has to measure. Strings are made only for rows in view.
  */
+import type { Pass } from '../../analysis';
 import { endsLine, visibleWhitespace } from './whitespace';
 
 /** Chips show at most this many characters; a longer token is cut (its whole text is in the details). */
@@ -53,8 +54,13 @@ export interface TokenCells {
   cells: Uint8Array;
   /** 1 where the token holds a newline: the row ends after it, so text keeps its lines. */
   breakAfter: Uint8Array;
-  /** How many tokens have no text (shown as ids). */
+  /** How many of the measured tokens have no text (shown as ids). */
   missing: number;
+  /**
+   * Whether every token of the sequence is measured; else only the first `cells.length` are (a sequence is
+   * measured from its start to a little past the token shown first, the rest after the first paint).
+   */
+  complete: boolean;
 }
 
 /** Width in cells of `#id`, the chip of a token without text, with no string made: `#` and the id's digits. */
@@ -67,17 +73,50 @@ function idCells(id: number): number {
 }
 
 /**
- * Measures every token of a sequence once; keeps numbers, not strings. A token id has one text, so each
- * distinct id is measured once (real text repeats its ids), and a token without text costs no string: a
- * 100k-token sequence took 10-31 ms here on the page's thread when a rollout opened (issue 25).
+ * Measures the tokens of a sequence, its first `end` or all of them; keeps numbers, not strings. A token id
+ * has one text, so each distinct id is measured once (real text repeats its ids), and a token without text
+ * costs no string: a 100k-token sequence took 10-31 ms here on the page's thread when a rollout opened (issue 25).
  */
-export function measureTokens(ids: readonly number[], piece: (id: number) => string | null): TokenCells {
-  const cells = new Uint8Array(ids.length);
-  const breakAfter = new Uint8Array(ids.length);
-  // Per id with text: its cells, negated when the token ends a line.
+export function measureTokens(ids: readonly number[], piece: (id: number) => string | null, end = ids.length): TokenCells {
+  const n = Math.max(0, Math.min(end, ids.length));
+  const out = { cells: new Uint8Array(n), breakAfter: new Uint8Array(n), missing: 0, complete: n === ids.length };
+  measureRange(ids, piece, out, new Map(), 0, n);
+  return out;
+}
+
+/** Tokens the rest of a sequence is measured by between two yields of `measureRestPass`. */
+const REST_CHUNK = 8192;
+
+/**
+ * The whole sequence's cells, from what `first` measured of its start on: `measureTokens` as a pass
+ * (src/analysis/passes.ts), so the page runs the rest in slices after its first paint.
+ */
+export function* measureRestPass(ids: readonly number[], piece: (id: number) => string | null, first: TokenCells): Pass<TokenCells> {
+  const n = ids.length;
+  const out = { cells: new Uint8Array(n), breakAfter: new Uint8Array(n), missing: first.missing, complete: true };
+  out.cells.set(first.cells);
+  out.breakAfter.set(first.breakAfter);
   const known = new Map<number, number>();
+  for (let from = first.cells.length; from < n; from += REST_CHUNK) {
+    measureRange(ids, piece, out, known, from, Math.min(n, from + REST_CHUNK));
+    yield from / n;
+  }
+  return out;
+}
+
+/** Measures tokens [from, to) into `out`, counting those without text in `out.missing`. */
+function measureRange(
+  ids: readonly number[],
+  piece: (id: number) => string | null,
+  out: TokenCells,
+  // Per id with text: its cells, negated when the token ends a line.
+  known: Map<number, number>,
+  from: number,
+  to: number,
+): void {
+  const { cells, breakAfter } = out;
   let missing = 0;
-  for (let i = 0; i < ids.length; i++) {
+  for (let i = from; i < to; i++) {
     const id = ids[i] ?? 0;
     const p = piece(id);
     if (p === null) {
@@ -93,7 +132,7 @@ export function measureTokens(ids: readonly number[], piece: (id: number) => str
     cells[i] = Math.abs(m);
     if (m < 0) breakAfter[i] = 1;
   }
-  return { cells, breakAfter, missing };
+  out.missing += missing;
 }
 
 /** Pixel geometry of a chip: width = cells × charWidth + extra; `gap` between chips. */
@@ -104,35 +143,37 @@ export interface ChipMetrics {
   gap: number;
 }
 
-function chipWidth(cells: number, m: ChipMetrics): number {
-  return cells * m.charWidth + m.extra;
-}
-
 /**
  * Cuts the chips into rows no wider than `width` px, a row ending after a token with a newline or
  * at `maxPerRow` chips. A chip wider than the row gets a row of its own. Returns each row's first
- * position followed by the sequence length, so row r is [starts[r], starts[r+1]).
+ * position followed by the end of the last row, so row r is [starts[r], starts[r+1]). Of tokens measured
+ * only in part, the last row is left out: the tokens measured next may belong to it.
  */
 export function layoutRows(
-  tokens: Pick<TokenCells, 'cells' | 'breakAfter'>,
+  tokens: Pick<TokenCells, 'cells' | 'breakAfter'> & { complete?: boolean },
   width: number,
   m: ChipMetrics,
   maxPerRow = MAX_CHIPS_PER_ROW,
 ): Int32Array {
-  const n = tokens.cells.length;
+  const { cells, breakAfter } = tokens;
+  const n = cells.length;
+  // A chip's width by its cells (1 .. MAX_CHIP_CHARS), looked up rather than computed per token.
+  const widths = Array.from({ length: MAX_CHIP_CHARS + 1 }, (_, c) => c * m.charWidth + m.extra);
   const starts: number[] = [];
   let used = 0;
   let count = 0;
   for (let i = 0; i < n; i++) {
-    const w = chipWidth(tokens.cells[i] ?? 1, m);
+    const w = widths[cells[i] ?? 1] ?? widths[1] ?? 0;
     if (count > 0 && (used + m.gap + w > width || count >= maxPerRow)) count = 0;
     if (count === 0) {
       starts.push(i);
       used = w;
     } else used += m.gap + w;
     count++;
-    if (tokens.breakAfter[i] === 1) count = 0;
+    if (breakAfter[i] === 1) count = 0;
   }
+  // The last row's start then ends the rows before it.
+  if (tokens.complete === false && starts.length > 0) return Int32Array.from(starts);
   starts.push(n);
   return Int32Array.from(starts);
 }

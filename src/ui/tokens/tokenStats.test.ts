@@ -3,11 +3,14 @@ import { TokenRole } from '../../analysis';
 import { firstWithRole, largestDrift, tokenStats } from './tokenStats';
 
 const { Context: C, Trained: T, Masked: M, After: A, WronglyTrained: W } = TokenRole;
+const sampled = [null, null, -0.5, -0.2, null, -1.5, null, null];
+const segmentOf = [-1, -1, 0, 0, -1, 1, 1, -1];
 const track = {
+  ids: [7, 8, 9, 10, 11, 12, 13, 14],
   roles: Uint8Array.from([W, C, T, M, C, T, T, A]),
-  sampled: [null, null, -0.5, -0.2, null, -1.5, null, null],
+  sampled: (i: number) => sampled[i] ?? null,
   trainer: [null, -2, -0.4, -0.2, null, -4, -1, null],
-  segmentOf: Int32Array.from([-1, -1, 0, 0, -1, 1, 1, -1]),
+  segmentOf: (i: number) => segmentOf[i] ?? -1,
 };
 
 describe('tokenStats', () => {

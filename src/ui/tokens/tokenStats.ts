@@ -14,30 +14,32 @@ export interface TokenStats {
 
 /** Counts by role and the sampled log-prob of the trained tokens: the view's summary line. */
 export function tokenStats(track: Pick<TokenTrack, 'roles' | 'sampled'>): TokenStats {
-  const s: TokenStats = {
-    total: track.roles.length,
-    trained: 0,
-    masked: 0,
-    context: 0,
-    after: 0,
-    wronglyTrained: 0,
-    trainedLogprobSum: 0,
-    trainedWithLogprob: 0,
-  };
-  track.roles.forEach((role, i) => {
+  const { roles } = track;
+  const byRole = [0, 0, 0, 0, 0];
+  let trainedLogprobSum = 0;
+  let trainedWithLogprob = 0;
+  for (let i = 0; i < roles.length; i++) {
+    const role = roles[i] ?? TokenRole.Context;
+    byRole[role] = (byRole[role] ?? 0) + 1;
     if (role === TokenRole.Trained) {
-      s.trained++;
-      const lp = track.sampled[i];
-      if (lp !== null && lp !== undefined) {
-        s.trainedLogprobSum += lp;
-        s.trainedWithLogprob++;
+      const lp = track.sampled(i);
+      if (lp !== null) {
+        trainedLogprobSum += lp;
+        trainedWithLogprob++;
       }
-    } else if (role === TokenRole.Masked) s.masked++;
-    else if (role === TokenRole.After) s.after++;
-    else if (role === TokenRole.WronglyTrained) s.wronglyTrained++;
-    else s.context++;
-  });
-  return s;
+    }
+  }
+  const count = (role: TokenRole) => byRole[role] ?? 0;
+  return {
+    total: roles.length,
+    trained: count(TokenRole.Trained),
+    masked: count(TokenRole.Masked),
+    context: count(TokenRole.Context),
+    after: count(TokenRole.After),
+    wronglyTrained: count(TokenRole.WronglyTrained),
+    trainedLogprobSum,
+    trainedWithLogprob,
+  };
 }
 
 /** First position with a role, or null. */
@@ -47,19 +49,22 @@ export function firstWithRole(track: Pick<TokenTrack, 'roles'>, role: TokenRole)
 }
 
 /** Position of the largest |trainer − sampled| (optionally within one segment's generation), or null. */
-export function largestDrift(track: Pick<TokenTrack, 'sampled' | 'trainer' | 'segmentOf'>, segment?: number): number | null {
-  if (!track.trainer) return null;
+export function largestDrift(track: Pick<TokenTrack, 'ids' | 'sampled' | 'trainer' | 'segmentOf'>, segment?: number): number | null {
+  const { trainer } = track;
+  if (!trainer) return null;
   let best: number | null = null;
   let worst = -1;
-  track.sampled.forEach((lp, i) => {
-    const t = track.trainer?.[i];
-    if (lp === null || t === null || t === undefined) return;
-    if (segment !== undefined && track.segmentOf[i] !== segment) return;
+  for (let i = 0; i < track.ids.length; i++) {
+    const t = trainer[i];
+    if (t === null || t === undefined) continue;
+    if (segment !== undefined && track.segmentOf(i) !== segment) continue;
+    const lp = track.sampled(i);
+    if (lp === null) continue;
     const d = Math.abs(t - lp);
     if (d > worst) {
       worst = d;
       best = i;
     }
-  });
+  }
   return best;
 }

@@ -1,0 +1,41 @@
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import { runInSlices } from '../../load';
+import { afterPaint } from '../shared/afterPaint';
+import { measureRestPass, measureTokens, type TokenCells } from './layout';
+
+/**
+ * Tokens measured at once past the first one shown: more than a screen of rows holds (40 chips a row at
+ * most), so the first paint has its rows and the scroll to the selected token its row.
+ */
+export const FIRST_TOKENS = 4096;
+/** A slice of the rest's measuring, in ms: short enough never to hold back a frame by much. */
+const REST_SLICE_MS = 4;
+
+/**
+ * The chips' cells of a sequence: at once from its start to FIRST_TOKENS past `shownFirst` (the selected
+ * token, when the sequence is first shown), the whole sequence in short slices after the first paint.
+ * Opening a 100k-token rollout measured and cut all its rows before anything was drawn, ~10 ms of its
+ * 40-60 here on the page's thread, for the one screen of rows it shows (issue 25). Until the rest is
+ * measured the grid has only the first rows, and its scroll bar is as long as those.
+ */
+export function useTokenCells(ids: readonly number[], piece: (id: number) => string | null, shownFirst: number | null): TokenCells {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: where the sequence is first shown; a later selection must not measure it again.
+  const first = useMemo(() => measureTokens(ids, piece, (shownFirst ?? 0) + FIRST_TOKENS), [ids, piece]);
+  const [whole, setWhole] = useState<{ ids: readonly number[]; piece: unknown; cells: TokenCells } | null>(null);
+  useEffect(() => {
+    if (first.complete) return;
+    const stop = new AbortController();
+    const cancel = afterPaint(() => {
+      runInSlices(measureRestPass(ids, piece, first), { signal: stop.signal, sliceMs: REST_SLICE_MS }).then(
+        // The grid's new rows render in a transition: a click or a key then is not kept waiting.
+        (cells) => startTransition(() => setWhole({ ids, piece, cells })),
+        () => {},
+      );
+    });
+    return () => {
+      cancel();
+      stop.abort();
+    };
+  }, [ids, piece, first]);
+  return whole !== null && whole.ids === ids && whole.piece === piece ? whole.cells : first;
+}
