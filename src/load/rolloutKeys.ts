@@ -13,11 +13,14 @@ function baseKey(r: Identity): string {
  * (E_DUPLICATE_ROLLOUT) would share that key, so each duplicate also gets `@file:line` to stay selectable.
  */
 export function rolloutKeys(rollouts: readonly Identity[]): string[] {
+  // Each key made once: a run's step of 1,000 rows makes them in the click that opens one of its rollouts.
+  const bases = rollouts.map(baseKey);
   const count = new Map<string, number>();
-  for (const r of rollouts) count.set(baseKey(r), (count.get(baseKey(r)) ?? 0) + 1);
-  return rollouts.map((r) => {
-    const key = baseKey(r);
-    return (count.get(key) ?? 0) > 1 ? `${key}@${r.file}:${r.line}` : key;
+  for (const key of bases) count.set(key, (count.get(key) ?? 0) + 1);
+  if (count.size === bases.length) return bases;
+  return bases.map((key, i) => {
+    const r = rollouts[i];
+    return r && (count.get(key) ?? 0) > 1 ? `${key}@${r.file}:${r.line}` : key;
   });
 }
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildRollout, MINIMAL_RECORD_LINE, toJsonl } from '../../testing/builders';
 import { feedInChunks } from '../../testing/chunks';
 import { scanLines } from '../../testing/scanLines';
@@ -13,6 +13,41 @@ const dec = new TextDecoder();
 function jsonlParse(bytes: Uint8Array, sizes: readonly number[]): { results: LineResult[]; lines: number } {
   return feedInChunks(new JsonlParser('f.jsonl'), bytes, sizes);
 }
+
+describe('createLineParser told the file is v1 (from: v1)', () => {
+  const lines = [
+    toJsonl([buildRollout({ rollout_id: 'a' })]).trim(),
+    '',
+    '{"rollout_id": 3}',
+    'not json',
+    toJsonl([buildRollout({ rollout_id: 'b', reward: Number.NaN })])
+      .trim()
+      .replace('null', 'NaN'),
+    toJsonl([buildRollout({ rollout_id: 'c' })]).trim(),
+  ];
+  const read = (text: string, from: 'v1' | 'auto') => {
+    const p = createLineParser('f.jsonl', { from });
+    return [...p.push(enc.encode(text)), ...p.end()];
+  };
+
+  it('reads each line as it reads it without being told, record or error, from any first line', () => {
+    for (let first = 0; first < lines.length; first++) {
+      const text = `${lines.slice(first).join('\n')}\n`;
+      expect(read(text, 'v1')).toEqual(read(text, 'auto'));
+    }
+  });
+
+  // Issue 25: a rollout of a run is read from its indexed range by a new parser, so its line is always the first.
+  it('parses a first line that is a record once', () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(read(`${lines[0]}\n`, 'v1').map((r) => r.kind)).toEqual(['rollout']);
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});
 
 describe('createLineParser on a later part of a v1 file (continuesV1)', () => {
   const chat = JSON.stringify({
