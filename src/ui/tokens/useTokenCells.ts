@@ -1,6 +1,6 @@
-import { startTransition, useEffect, useMemo, useState } from 'react';
-import { runInSlices } from '../../load';
-import { afterPaint } from '../shared/afterPaint';
+import { useMemo } from 'react';
+import { settled } from '../../analysis';
+import { usePass } from '../shared/usePass';
 import { measureRestPass, measureTokens, type TokenCells } from './layout';
 
 /**
@@ -21,21 +21,12 @@ const REST_SLICE_MS = 4;
 export function useTokenCells(ids: readonly number[], piece: (id: number) => string | null, shownFirst: number | null): TokenCells {
   // biome-ignore lint/correctness/useExhaustiveDependencies: where the sequence is first shown; a later selection must not measure it again.
   const first = useMemo(() => measureTokens(ids, piece, (shownFirst ?? 0) + FIRST_TOKENS), [ids, piece]);
-  const [whole, setWhole] = useState<{ ids: readonly number[]; piece: unknown; cells: TokenCells } | null>(null);
-  useEffect(() => {
-    if (first.complete) return;
-    const stop = new AbortController();
-    const cancel = afterPaint(() => {
-      runInSlices(measureRestPass(ids, piece, first), { signal: stop.signal, sliceMs: REST_SLICE_MS }).then(
-        // The grid's new rows render in a transition: a click or a key then is not kept waiting.
-        (cells) => startTransition(() => setWhole({ ids, piece, cells })),
-        () => {},
-      );
-    });
-    return () => {
-      cancel();
-      stop.abort();
-    };
-  }, [ids, piece, first]);
-  return whole !== null && whole.ids === ids && whole.piece === piece ? whole.cells : first;
+  // The grid's new rows render in a transition (usePass): a click or a key then is not kept waiting.
+  const { value: whole } = usePass(
+    () => (first.complete ? settled(first) : measureRestPass(ids, piece, first)),
+    !first.complete,
+    [ids, piece, first],
+    { afterPaint: true, sliceMs: REST_SLICE_MS, progress: false },
+  );
+  return whole ?? first;
 }
