@@ -152,6 +152,9 @@ test('a bundled run on a plain static host: the run page, a click on a step open
     expect(reads[0]?.path).toBe(`/run/${inStep[3]?.file}`);
     expect(reads[0]?.range).toMatch(/^bytes=\d+-\d+$/);
     expect(reads[0]?.status).toBe(206);
+    // A run's page asks for nothing but the run: not `trajscope view`'s file list, not the embedded demo
+    // (the rollout page asked for the list as it opened, on a host that has none).
+    expect(site.log.map((e) => e.path).filter((p) => p.startsWith('/api/') || p.includes('/demo/'))).toEqual([]);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await screenshot(page, testInfo, 'run-rollout');
 

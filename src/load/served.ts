@@ -30,8 +30,9 @@ export function servedFilesOptions() {
   });
 }
 
-export function useServedFiles() {
-  return useQuery(servedFilesOptions());
+/** `ask` false: not asked (a run's page, whose rollouts come from its index); pending until asked. */
+export function useServedFiles(ask = true) {
+  return useQuery({ ...servedFilesOptions(), enabled: ask });
 }
 
 export function servedUrl(file: Pick<ServedFile, 'id'>): string {

@@ -26,6 +26,11 @@ export function useSourceIds(): string[] {
   return useMemo(() => (joined === '' ? [] : joined.split('\n')), [joined]);
 }
 
+/** The run the URL opens (`run=`), or null with files. */
+export function useRunParam(): string | null {
+  return readSelection(useSearch()).run;
+}
+
 export function useSelectedRolloutKey(): string | null {
   return readSelection(useSearch()).rollout;
 }

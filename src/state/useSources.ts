@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { distinctNames } from '../format';
 import { fileSource, type LoadSource, type ServedFile, servedUrl, urlSource, useServedFiles } from '../load';
 import { isDemoRun } from './demoRun';
-import { useLocalFiles, useSourceIds } from './hooks';
+import { useLocalFiles, useRunParam, useSourceIds } from './hooks';
 import { isLocalSource, LOCAL_PREFIX } from './url';
 
 /** The embedded demo, opened when the URL names no source. */
@@ -22,8 +22,8 @@ export interface ResolvedSources {
 }
 
 /** Served files by URL, keyed on what names them (not their sizes, which change while they grow). */
-function useServedByUrl(): { list: ServedFile[] | null; pending: boolean; names: string; served: boolean } {
-  const served = useServedFiles();
+function useServedByUrl(ask: boolean): { list: ServedFile[] | null; pending: boolean; names: string; served: boolean } {
+  const served = useServedFiles(ask);
   const list = served.data ?? null;
   const names = list ? list.map((f) => `${servedUrl(f)}\t${f.name}`).join('\n') : '';
   return { list, pending: served.isPending, names, served: list !== null };
@@ -52,12 +52,19 @@ function decodeSegment(s: string): string {
   }
 }
 
-/** The URL's sources, joined with the files opened in this page. */
+/**
+ * The URL's sources, joined with the files opened in this page. None while a run is open: its rollouts
+ * are read from its index and its own files (state/run.ts), and neither `trajscope view`'s list nor the
+ * demo is asked for. The rollout page of a run used to ask `/api/files` when it opened (its problems
+ * panel reads whether the data is still loading), and a static host's answer came in the middle of it.
+ */
 export function useSources(): ResolvedSources {
   const ids = useSourceIds();
   const files = useLocalFiles(ids);
-  const served = useServedByUrl();
+  const run = useRunParam() !== null;
+  const served = useServedByUrl(!run);
   const resolved = useMemo(() => {
+    if (run) return { sources: [], missing: [], isDemo: false, pending: false };
     const servedNames = new Map(served.names === '' ? [] : served.names.split('\n').map((l) => l.split('\t') as [string, string]));
     const named = (url: string) => ({ kind: 'url' as const, id: url, url, name: servedNames.get(url) ?? urlSource(url, url).name });
     if (ids.length === 0) {
@@ -78,6 +85,6 @@ export function useSources(): ResolvedSources {
       else missing.push(id.slice(LOCAL_PREFIX.length));
     });
     return { sources: distinctSources(sources), missing, isDemo: false, pending: false };
-  }, [ids, files, served.names, served.pending, served.served]);
+  }, [run, ids, files, served.names, served.pending, served.served]);
   return { ...resolved, isDemoRun: isDemoRun(ids), served: served.list };
 }
