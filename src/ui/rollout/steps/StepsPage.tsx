@@ -91,7 +91,7 @@ export function StepsPage({ record, model, from, count, local, selectedStep, hol
     getScrollElement: () => scroller.current,
     estimateSize: (i) => ESTIMATE[model.kindAt(from + i) ?? 'turn'],
     initialOffset: opening,
-    overscan: 3,
+    overscan: 1,
     // The sticky column header sits above the rows inside the scroller.
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
