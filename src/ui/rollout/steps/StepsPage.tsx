@@ -91,6 +91,8 @@ export function StepsPage({ record, model, from, count, local, selectedStep, hol
     getScrollElement: () => scroller.current,
     estimateSize: (i) => ESTIMATE[model.kindAt(from + i) ?? 'turn'],
     initialOffset: opening,
+    // One row beyond the view: a turn's row holds its context, thousands of characters to lay out, and
+    // three more of them were a fifth of the click that opens a rollout of a run (docs/adr/0038).
     overscan: 1,
     // The sticky column header sits above the rows inside the scroller.
     scrollMargin: HEADER_HEIGHT,
